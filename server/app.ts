@@ -1,0 +1,83 @@
+// Builds the Express app: the REST service under /xn/rest, health, and the built web app
+// with its client-side routes. No listen here, so tests and main.ts share it.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import express from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { sql } from 'kysely';
+import type { Db, Dialect } from './db/database';
+import { AnchorCodec } from './http/anchor';
+import { errorHandler, sendError } from './http/envelope';
+import { notFound } from './http/errors';
+import { restRouter } from './http/rest-router';
+import { endpoints } from './resources';
+
+export interface AppOptions {
+  db: Db;
+  dialect: Dialect;
+  log: Logger;
+  secret: string;
+  trustProxy?: boolean;
+  /** Folder of the built web app; served when it exists. */
+  webDir?: string;
+}
+
+const FORM_LIMIT = '1mb';
+
+export function createApp(options: AppOptions): express.Express {
+  const { db, dialect, log } = options;
+  const deps = { db, dialect, log, anchors: new AnchorCodec(options.secret) };
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.trustProxy ?? false);
+  app.set('query parser', 'simple');
+
+  app.use((req, res, next) => {
+    const incoming = req.get('x-request-id');
+    req.id = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    res.setHeader('X-Request-Id', req.id);
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'https:', 'http:'],
+          'frame-src': ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        },
+      },
+    }),
+  );
+
+  app.get('/healthz', async (_req, res) => {
+    await sql`select 1`.execute(db);
+    res.json({ ok: true });
+  });
+
+  app.use(
+    '/xn/rest',
+    express.urlencoded({
+      extended: false,
+      limit: FORM_LIMIT,
+      parameterLimit: 10_000,
+      verify: (req, _res, buf) => {
+        (req as express.Request).rawForm = buf.toString('utf8');
+      },
+    }),
+  );
+  app.use('/xn/rest/:network/1.0', restRouter(deps, endpoints));
+  app.use('/xn/static', express.static(path.join(import.meta.dirname, 'static'), { maxAge: '1d' }));
+  app.use('/xn', (req, res) => sendError(req, res, notFound(`No endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`, 3)));
+
+  const webDir = options.webDir;
+  if (webDir && fs.existsSync(path.join(webDir, 'index.html'))) {
+    app.use(express.static(webDir, { index: false, maxAge: '1h' }));
+    // Client-side routes all load the app's shell.
+    app.get(/^\/(?!xn\/|assets\/).*/, (_req, res) => res.sendFile(path.join(webDir, 'index.html')));
+  }
+
+  app.use(errorHandler(log));
+  return app;
+}

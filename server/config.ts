@@ -1,0 +1,36 @@
+// Server configuration from the environment, validated once at start so a bad value fails
+// fast with a clear message instead of surfacing later as a strange runtime error.
+import path from 'node:path';
+import { z } from 'zod';
+
+const onOff = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional().or(z.literal('').transform(() => undefined)),
+  DEMO_CONTENT: onOff.default(true),
+  DEFAULT_NETWORK: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/).default('apiexample'),
+  TRUST_PROXY: onOff.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//).optional().or(z.literal('').transform(() => undefined)),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+});
+
+export type Config = Omit<z.infer<typeof schema>, 'DATA_DIR'> & { DATA_DIR: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,159 @@
+// Row types of every table, as the query builder sees them. Times are epoch milliseconds
+// and booleans 0/1 integers, so the same queries run unchanged on SQLite and PostgreSQL.
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+type Flag = 0 | 1;
+
+export interface NetworkTable {
+  id: number;
+  subdomain: string;
+  name: string;
+  description: string;
+  icon_url: string | null;
+  owner_account_id: number | null;
+  is_private: Flag;
+  blog_post_moderation: Flag;
+  comment_moderation: Flag;
+  photo_moderation: Flag;
+  user_moderation: Flag;
+  video_moderation: Flag;
+  event_moderation: Flag;
+  group_moderation: Flag;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AccountTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  screen_name: string;
+  full_name: string;
+  icon_url: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type Role = 'owner' | 'admin' | 'member';
+export type MemberState = 'active' | 'pending' | 'blocked';
+
+export interface MemberTable {
+  id: Generated<number>;
+  network_id: number;
+  account_id: number;
+  role: Role;
+  state: MemberState;
+  featured_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type FriendState = 'friend' | 'pending' | 'friend_request' | 'blocked';
+
+/** One row per side of a relationship: `state` is how `account_id` sees `friend_account_id`. */
+export interface FriendshipTable {
+  network_id: number;
+  account_id: number;
+  friend_account_id: number;
+  state: FriendState;
+  created_at: number;
+  updated_at: number;
+}
+
+export type Visibility = 'all' | 'members' | 'friends' | 'me';
+
+export interface BlogPostTable {
+  id: Generated<number>;
+  network_id: number;
+  author_id: number;
+  title: string;
+  description: string;
+  publish_status: 'draft' | 'publish';
+  publish_time: number;
+  visibility: Visibility;
+  approved: Flag;
+  featured_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CommentTable {
+  id: Generated<number>;
+  network_id: number;
+  author_id: number;
+  attached_to_type: string;
+  attached_to_id: number;
+  attached_to_author_id: number;
+  description: string;
+  approved: Flag;
+  featured_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ItemTagTable {
+  network_id: number;
+  item_type: string;
+  item_id: number;
+  value: string;
+  position: number;
+}
+
+export interface SessionTable {
+  id_hash: string;
+  account_id: number;
+  csrf_token: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface OAuthConsumerTable {
+  id: Generated<number>;
+  network_id: number;
+  name: string;
+  consumer_key: string;
+  consumer_secret: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface OAuthTokenTable {
+  id: Generated<number>;
+  consumer_id: number;
+  account_id: number;
+  token: string;
+  token_secret: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface OAuthNonceTable {
+  consumer_key: string;
+  nonce: string;
+  timestamp: number;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  networks: NetworkTable;
+  accounts: AccountTable;
+  members: MemberTable;
+  friendships: FriendshipTable;
+  blog_posts: BlogPostTable;
+  comments: CommentTable;
+  item_tags: ItemTagTable;
+  sessions: SessionTable;
+  oauth_consumers: OAuthConsumerTable;
+  oauth_tokens: OAuthTokenTable;
+  oauth_nonces: OAuthNonceTable;
+  settings: SettingTable;
+}
+
+export type Network = Selectable<NetworkTable>;
+export type Account = Selectable<AccountTable>;
+export type Member = Selectable<MemberTable>;
+export type NewAccount = Insertable<AccountTable>;

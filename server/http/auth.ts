@@ -1,0 +1,154 @@
+// Who is calling: OAuth 1.0a (programs), a session cookie (the web app) or nobody. The
+// caller's membership of the request's network then gives the role every permission check
+// and visibility scope reads.
+import type { Request } from 'express';
+import { parse as parseCookies } from 'cookie';
+import type { Db } from '../db/database';
+import type { Network } from '../db/schema';
+import { anonymous, isAdmin, isMember, isOwner, type Viewer } from '../lib/viewer';
+import { sha256 } from '../lib/random';
+import { forbidden, unauthenticated } from './errors';
+import type { Permission } from './endpoint';
+import { collectOAuthRequest, normaliseBaseUri, verifySignature } from './oauth-signature';
+
+export const SESSION_COOKIE = 'xn_session';
+const CLOCK_SKEW_SECONDS = 300;
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface Caller {
+  viewer: Viewer;
+  consumerId: number | null;
+  /** A session cookie came without its anti-forgery header, so it was not honoured. */
+  csrfRejected: boolean;
+}
+
+export async function authenticate(req: Request, db: Db, network: Network, now: number): Promise<Caller> {
+  if (carriesOAuth(req)) {
+    const { accountId, consumerId } = await verifyOAuth(req, db, network, now);
+    const viewer = accountId === null ? anonymous : await viewerOf(db, network.id, accountId, 'oauth');
+    return { viewer, consumerId, csrfRejected: false };
+  }
+  const sessionId = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];
+  if (sessionId) {
+    const session = await db
+      .selectFrom('sessions')
+      .select(['account_id', 'csrf_token'])
+      .where('id_hash', '=', sha256(sessionId))
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (session) {
+      if (UNSAFE.has(req.method) && req.get('x-csrf-token') !== session.csrf_token) {
+        return { viewer: anonymous, consumerId: null, csrfRejected: true };
+      }
+      const viewer = await viewerOf(db, network.id, session.account_id, 'session');
+      return { viewer: { ...viewer, csrfToken: session.csrf_token }, consumerId: null, csrfRejected: false };
+    }
+  }
+  return { viewer: anonymous, consumerId: null, csrfRejected: false };
+}
+
+export async function viewerOf(db: Db, networkId: number, accountId: number, via: Viewer['via']): Promise<Viewer> {
+  const row = await db
+    .selectFrom('accounts as a')
+    .leftJoin('members as m', (j) => j.onRef('m.account_id', '=', 'a.id').on('m.network_id', '=', networkId))
+    .select(['a.id', 'a.screen_name', 'm.role', 'm.state'])
+    .where('a.id', '=', accountId)
+    .executeTakeFirst();
+  if (!row) return anonymous;
+  return { accountId: row.id, screenName: row.screen_name, role: row.role ?? null, state: row.state ?? null, via };
+}
+
+export function authorize(allow: Permission, caller: Caller, network: Network): void {
+  const { viewer } = caller;
+  if (allow === 'public') return;
+  if (allow === 'anyone') {
+    if (!network.is_private || isMember(viewer)) return;
+    throw viewer.accountId === null ? signInRequired(caller) : forbidden('This network is private to its members.');
+  }
+  if (viewer.accountId === null) throw signInRequired(caller);
+  if (allow === 'account') return;
+  if (viewer.state === 'blocked') throw forbidden('This member is blocked on this network.', 3);
+  if (viewer.state === 'pending') throw forbidden('Membership of this network is awaiting approval.', 4);
+  if (!isMember(viewer)) throw forbidden('Only members of this network may do this.');
+  if (allow === 'admin' && !isAdmin(viewer)) throw forbidden('Only administrators may do this.');
+  if (allow === 'owner' && !isOwner(viewer)) throw forbidden('Only the Network Creator may do this.');
+}
+
+function signInRequired(caller: Caller) {
+  return caller.csrfRejected
+    ? forbidden('The X-CSRF-Token header is missing or does not match the session.')
+    : unauthenticated(1, 'Sign in or sign the request with OAuth to do this.');
+}
+
+function carriesOAuth(req: Request): boolean {
+  if (/^\s*OAuth\s/i.test(req.get('authorization') ?? '')) return true;
+  if (/(^|&)oauth_consumer_key=/.test(req.originalUrl.split('?')[1] ?? '')) return true;
+  return typeof req.body === 'object' && req.body !== null && 'oauth_consumer_key' in req.body;
+}
+
+async function verifyOAuth(req: Request, db: Db, network: Network, now: number) {
+  const collected = collectOAuthRequest({
+    method: req.method,
+    baseUri: normaliseBaseUri(req.protocol, req.get('host') ?? '', req.originalUrl),
+    query: req.originalUrl.split('?')[1] ?? '',
+    form: req.rawForm ?? null,
+    authorization: req.get('authorization'),
+  });
+  const o = collected.oauth;
+  if (!o.oauth_consumer_key || !o.oauth_signature || !o.oauth_signature_method) {
+    throw unauthenticated(1, 'OAuth parameters oauth_consumer_key, oauth_signature_method and oauth_signature are required.');
+  }
+  const hmac = o.oauth_signature_method === 'HMAC-SHA1';
+  const timestamp = Number(o.oauth_timestamp);
+  if (hmac && (!o.oauth_nonce || !Number.isInteger(timestamp))) {
+    throw unauthenticated(1, 'OAuth parameters oauth_nonce and oauth_timestamp are required.');
+  }
+  if (o.oauth_timestamp !== undefined && Math.abs(now / 1000 - timestamp) > CLOCK_SKEW_SECONDS) {
+    throw unauthenticated(3, 'oauth_timestamp is too far from the current time.');
+  }
+  const consumer = await db
+    .selectFrom('oauth_consumers')
+    .select(['id', 'consumer_secret'])
+    .where('consumer_key', '=', o.oauth_consumer_key)
+    .where('network_id', '=', network.id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!consumer) throw unauthenticated(4, 'Unknown or revoked consumer key.');
+  let accountId: number | null = null;
+  let tokenSecret = '';
+  if (o.oauth_token) {
+    const token = await db
+      .selectFrom('oauth_tokens')
+      .select(['account_id', 'token_secret'])
+      .where('token', '=', o.oauth_token)
+      .where('consumer_id', '=', consumer.id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!token) throw unauthenticated(4, 'Unknown or revoked token.');
+    accountId = token.account_id;
+    tokenSecret = token.token_secret;
+  }
+  const valid = verifySignature({
+    signatureMethod: o.oauth_signature_method,
+    signature: o.oauth_signature,
+    baseString: collected.baseString,
+    consumerSecret: consumer.consumer_secret,
+    tokenSecret,
+  });
+  if (!valid) throw unauthenticated(2, 'Invalid OAuth signature.');
+  if (o.oauth_nonce) await rememberNonce(db, o.oauth_consumer_key, o.oauth_nonce, now);
+  return { accountId, consumerId: consumer.id };
+}
+
+async function rememberNonce(db: Db, consumerKey: string, nonce: string, now: number) {
+  const inserted = await db
+    .insertInto('oauth_nonces')
+    .values({ consumer_key: consumerKey, nonce, timestamp: now })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw unauthenticated(3, 'This oauth_nonce was used before.');
+  // A nonce older than the accepted clock skew can never be replayed successfully: forget it.
+  if (Math.random() < 0.01) {
+    await db.deleteFrom('oauth_nonces').where('timestamp', '<', now - 2 * CLOCK_SKEW_SECONDS * 1000).execute();
+  }
+}

@@ -1,0 +1,62 @@
+// What a REST endpoint is: a row of a resource's route table. It names its method and path,
+// who may call it, the parameters it reads (a zod schema that both validates the request
+// and feeds the OpenAPI document) and the handler that returns the success body.
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
+import type { AnchorCodec } from './anchor';
+import type { PresentContext } from './fields';
+import type { Params } from './params';
+import type { Db, Dialect } from '../db/database';
+import type { Network } from '../db/schema';
+import type { Viewer } from '../lib/viewer';
+import type { ScopeContext } from '../lib/scope';
+import type { Logger } from 'pino';
+
+/**
+ * public  — anybody, even on a private network (signing in, joining, getting a token)
+ * anyone  — anybody who may read the network (anyone on a public network, members on a private one)
+ * account — any signed-in caller, member of this network or not
+ * member  — an active member
+ * admin   — an administrator or the Network Creator
+ * owner   — the Network Creator
+ */
+export type Permission = 'public' | 'anyone' | 'account' | 'member' | 'admin' | 'owner';
+
+export interface AppDeps {
+  db: Db;
+  dialect: Dialect;
+  anchors: AnchorCodec;
+  log: Logger;
+}
+
+/** What a use-case needs: the deployment, the network, the caller and the time of the request. */
+export interface Actor extends AppDeps, ScopeContext {
+  network: Network;
+  viewer: Viewer;
+}
+
+export interface Ctx extends Actor {
+  /** The OAuth consumer that signed the request, if any (the Token endpoint needs it). */
+  consumerId: number | null;
+  params: Params;
+  present: PresentContext;
+  req: Request;
+  res: Response;
+}
+
+export interface Endpoint<S extends z.ZodObject = z.ZodObject> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Resource and action, e.g. `BlogPost/recent`. */
+  path: string;
+  allow: Permission;
+  summary: string;
+  /** Our addition to the historical API, marked as such in the API reference. */
+  extension?: boolean;
+  params: S;
+  handle(ctx: Ctx, params: z.output<S>): Promise<Record<string, unknown>>;
+}
+
+/** Declares an endpoint with its parameter types inferred from its schema. */
+export function endpoint<S extends z.ZodObject>(e: Endpoint<S>): Endpoint {
+  return e as unknown as Endpoint;
+}

@@ -1,0 +1,50 @@
+// The response envelopes of the wire contract: every success is HTTP 200 with
+// `success: true`; every failure is the error envelope with status, code, subcode and the
+// request id as `trace`. Internal errors are logged, never described to the caller.
+import type { ErrorRequestHandler, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { ApiError } from './errors';
+
+export function sendJson(req: Request, res: Response, status: number, body: unknown): void {
+  const pretty = /(^|&)xn_pretty=(true|1)(&|$)/.test(req.originalUrl.split('?')[1] ?? '');
+  res.status(status).type('application/json').send(JSON.stringify(body, null, pretty ? 2 : undefined));
+}
+
+export function sendSuccess(req: Request, res: Response, body: Record<string, unknown>): void {
+  sendJson(req, res, 200, { success: true, ...body });
+}
+
+export function sendError(req: Request, res: Response, error: ApiError): void {
+  for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+  sendJson(req, res, error.status, {
+    success: false,
+    status: error.status,
+    reason: error.message,
+    code: error.code,
+    subcode: error.subcode,
+    trace: String(req.id ?? ''),
+  });
+}
+
+/** Maps errors from body parsers and everything unexpected into the envelope. */
+export function errorHandler(log: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (res.headersSent) return;
+    sendError(req, res, toApiError(err, req, log));
+  };
+}
+
+function toApiError(err: unknown, req: Request, log: Logger): ApiError {
+  if (err instanceof ApiError) return err;
+  const e = err as { type?: string; status?: number; code?: string; message?: string };
+  if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') {
+    return new ApiError(413, 5, 2, 'The request body is too large.');
+  }
+  if (e.type === 'entity.parse.failed' || e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+    return new ApiError(400, 4, 3, 'The request body could not be read.');
+  }
+  if (typeof e.code === 'string' && e.code.startsWith('LIMIT_')) return new ApiError(400, 4, 3, e.message ?? 'Invalid upload.');
+  if (e.status === 400) return new ApiError(400, 4, 3, 'The request could not be read.');
+  log.error({ err, reqId: req.id, path: req.path }, 'internal error');
+  return new ApiError(500, 9, 1, 'Internal error.');
+}

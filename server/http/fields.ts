@@ -1,0 +1,72 @@
+// `fields` and `resources`, once for every resource. A presenter names the keys an entry can
+// carry and the references (author, attachedToAuthor, image, ...) whose sub-properties go
+// into the top-level `resources` map, keyed by the reference the entry keeps.
+import { badRequest } from './errors';
+
+export interface PresentContext {
+  /** scheme://host[:port] of the request, for absolute URLs. */
+  origin: string;
+  networkSubdomain: string;
+  networkId: number;
+}
+
+type Getter<T> = (item: T, ctx: PresentContext) => unknown;
+
+export interface Reference<T> {
+  key: (item: T) => string | null;
+  sub: Record<string, Getter<T>>;
+}
+
+export interface Presenter<T> {
+  fields: Record<string, Getter<T>>;
+  refs: Record<string, Reference<T>>;
+  /** Keys and `ref.sub` names returned when the caller sends no `fields`. */
+  defaults: string[];
+}
+
+export interface Selection {
+  keys: string[];
+  subs: Map<string, string[]>;
+}
+
+export function selectFields<T>(presenter: Presenter<T>, fields: string | undefined): Selection {
+  const names = fields === undefined ? presenter.defaults : fields.split(',').map((f) => f.trim()).filter(Boolean);
+  const keys: string[] = 'id' in presenter.fields ? ['id'] : [];
+  const subs = new Map<string, string[]>();
+  for (const name of names) {
+    const dot = name.indexOf('.');
+    if (dot > 0) {
+      const ref = name.slice(0, dot);
+      const sub = name.slice(dot + 1);
+      if (!presenter.refs[ref]?.sub[sub]) throw badRequest(1, `Field '${name}' is not accepted by this endpoint.`);
+      const list = subs.get(ref) ?? [];
+      if (!list.includes(sub)) subs.set(ref, [...list, sub]);
+    } else {
+      if (!(name in presenter.fields)) throw badRequest(1, `Field '${name}' is not accepted by this endpoint.`);
+      if (!keys.includes(name)) keys.push(name);
+    }
+  }
+  return { keys, subs };
+}
+
+export function present<T>(presenter: Presenter<T>, items: T[], selection: Selection, ctx: PresentContext) {
+  const entries = items.map((item) => {
+    const entry: Record<string, unknown> = {};
+    for (const key of selection.keys) entry[key] = presenter.fields[key]!(item, ctx) ?? null;
+    return entry;
+  });
+  const resources: Record<string, Record<string, unknown>> = {};
+  for (const [refName, subNames] of selection.subs) {
+    const ref = presenter.refs[refName]!;
+    for (const item of items) {
+      const key = ref.key(item);
+      if (key === null) continue;
+      const resource = (resources[key] ??= {});
+      for (const sub of subNames) resource[sub] = ref.sub[sub]!(item, ctx) ?? null;
+    }
+  }
+  return { entries, resources };
+}
+
+/** ISO-8601 UTC with milliseconds, the one date format clients parse. */
+export const isoDate = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());

@@ -1,0 +1,69 @@
+// Request parameters as the wire contract sees them: query string and form body merged into
+// one multimap (names may repeat), read through a zod schema per endpoint. Unknown names are
+// ignored; a missing required one is 4-2; a bad value is 4-3 unless the schema names another
+// subcode (count out of range, old createdAfter, ...).
+import { z } from 'zod';
+import type { Request } from 'express';
+import { ApiError, badRequest } from './errors';
+
+export class Params {
+  constructor(private readonly values: Map<string, string[]>) {}
+
+  static fromRequest(req: Request): Params {
+    const values = new Map<string, string[]>();
+    const add = (name: string, value: string) => values.set(name, [...(values.get(name) ?? []), value]);
+    const query = req.originalUrl.split('?')[1] ?? '';
+    for (const [name, value] of new URLSearchParams(query)) add(name, value);
+    if (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body)) {
+      for (const [name, value] of Object.entries(req.body as Record<string, unknown>)) {
+        for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'string') add(name, v);
+      }
+    }
+    return new Params(values);
+  }
+
+  one(name: string): string | undefined {
+    return this.values.get(name)?.[0];
+  }
+
+  all(name: string): string[] {
+    return this.values.get(name) ?? [];
+  }
+
+  has(name: string): boolean {
+    return this.values.has(name);
+  }
+
+  /** Reads the parameters a schema names: arrays take every value, other fields the first. */
+  parse<S extends z.ZodObject>(schema: S): z.output<S> {
+    const input: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(schema.shape)) {
+      const values = this.values.get(name);
+      if (values) input[name] = isArraySchema(field as z.ZodType) ? values : values[0];
+    }
+    const result = schema.safeParse(input);
+    if (result.success) return result.data;
+    throw toApiError(result.error.issues[0]!);
+  }
+}
+
+function isArraySchema(schema: z.ZodType): boolean {
+  let s = schema as z.ZodType & { _zod: { def: { type: string; innerType?: z.ZodType; in?: z.ZodType } } };
+  while (s._zod.def.innerType || s._zod.def.in) s = (s._zod.def.innerType ?? s._zod.def.in) as typeof s;
+  return s._zod.def.type === 'array';
+}
+
+function toApiError(issue: z.core.$ZodIssue): ApiError {
+  const name = issue.path.join('.');
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
+    return badRequest(2, `Parameter '${name}' is required.`);
+  }
+  const params = (issue as { params?: { subcode?: number } }).params;
+  return badRequest(params?.subcode ?? 3, `Parameter '${name}': ${issue.message}`);
+}
+
+/** Fails the parse with a chosen 4-x subcode. */
+export function fail(ctx: z.RefinementCtx, subcode: number, message: string): never {
+  ctx.addIssue({ code: 'custom', message, params: { subcode } });
+  return z.NEVER;
+}

@@ -1,0 +1,44 @@
+// The success bodies shared by every resource: single get, multi get and listings.
+import type { Ctx } from './endpoint';
+import type { Page } from './anchor';
+import { notFound, badRequest } from './errors';
+import { present, selectFields, type Presenter } from './fields';
+
+export const MAX_IDS = 100;
+
+/** Checks a repeated `id` and keeps the ones of this network. */
+export function idsOfNetwork(ctx: Ctx, ids: { networkId: number; id: number }[]): number[] {
+  if (ids.length === 0) throw badRequest(2, "Parameter 'id' is required.");
+  if (ids.length > MAX_IDS) throw badRequest(4, `At most ${MAX_IDS} ids per request.`);
+  return ids.filter((i) => i.networkId === ctx.network.id).map((i) => i.id);
+}
+
+/** The row id of a content id, which must belong to this network (else 404). */
+export function idInNetwork(ctx: Ctx, ref: { networkId: number; id: number }): number {
+  if (ref.networkId !== ctx.network.id) throw notFound();
+  return ref.id;
+}
+
+/**
+ * One id: `entry` is the object (404 when it does not exist or the caller may not see it).
+ * Several: `entry` is the array of those found, in the order asked.
+ */
+export function entries<T>(ctx: Ctx, presenter: Presenter<T>, items: T[], fields: string | undefined, single: boolean) {
+  const selection = selectFields(presenter, fields);
+  const { entries: list, resources } = present(presenter, items, selection, ctx.present);
+  if (!single) return { entry: list, resources };
+  if (list.length === 0) throw notFound();
+  return { entry: list[0], resources };
+}
+
+export function listing<T>(ctx: Ctx, presenter: Presenter<T>, page: Page<T>, fields: string | undefined) {
+  const selection = selectFields(presenter, fields);
+  const { entries: list, resources } = present(presenter, page.rows, selection, ctx.present);
+  return {
+    entry: list,
+    anchor: ctx.anchors.encode(page.position),
+    firstPage: page.firstPage,
+    lastPage: page.lastPage,
+    resources,
+  };
+}

@@ -1,0 +1,60 @@
+// The one visibility scope. Every read path (get, listings, counts, featured, tags, comments
+// of an item, activity) filters through `visibleItem`, so what a caller may see is decided
+// in exactly one place, in SQL, before paging and counting.
+//
+// An item is visible to its author always. To anyone else it must be published (not a
+// draft, and not queued for a time still in the future), approved unless the caller
+// moderates, and its `visibility` must admit the caller:
+//   all      anyone who may read the network (anyone on a public one, members on a private one)
+//   members  active members of the network
+//   friends  accepted friends of the author
+//   me       nobody else
+// The Network Creator and administrators see every published item, whatever its visibility,
+// because they moderate; drafts stay their authors' own.
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Network } from '../db/schema';
+import { isAdmin, isMember, type Viewer } from './viewer';
+
+export interface ScopeContext {
+  viewer: Viewer;
+  network: Pick<Network, 'id' | 'is_private'>;
+  now: number;
+}
+
+export interface ScopedColumns {
+  /** The table alias used in the query. */
+  alias: string;
+  /** Whether the table has publish_status / publish_time columns. */
+  publishable?: boolean;
+}
+
+export function visibleItem(
+  eb: ExpressionBuilder<any, any>,
+  { alias, publishable = false }: ScopedColumns,
+  { viewer, network, now }: ScopeContext,
+): Expression<SqlBool> {
+  const col = (name: string) => sql.ref(`${alias}.${name}`);
+  const published = publishable
+    ? sql<SqlBool>`(${col('publish_status')} = 'publish' and ${col('publish_time')} <= ${now})`
+    : sql<SqlBool>`1 = 1`;
+  const own = viewer.accountId === null ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${col('author_id')} = ${viewer.accountId}`;
+
+  if (isAdmin(viewer)) return eb.or([own, published]);
+
+  const audiences: Expression<SqlBool>[] = [];
+  if (!network.is_private || isMember(viewer)) audiences.push(sql<SqlBool>`${col('visibility')} = 'all'`);
+  if (isMember(viewer)) {
+    audiences.push(sql<SqlBool>`${col('visibility')} = 'members'`);
+    audiences.push(sql<SqlBool>`(${col('visibility')} = 'friends' and exists (
+      select 1 from friendships f
+      where f.network_id = ${col('network_id')} and f.account_id = ${col('author_id')}
+        and f.friend_account_id = ${viewer.accountId} and f.state = 'friend'))`);
+  }
+  if (audiences.length === 0) return own;
+  return eb.or([own, eb.and([published, sql<SqlBool>`${col('approved')} = 1`, eb.or(audiences)])]);
+}
+
+/** Items hidden from at least someone: what `private=true` lists for the Network Creator. */
+export function notPublic(alias: string): Expression<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(`${alias}.visibility`)} <> 'all' or ${sql.ref(`${alias}.approved`)} = 0)`;
+}

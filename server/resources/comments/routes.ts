@@ -1,0 +1,48 @@
+// Comment route table.
+import { endpoint } from '../../http/endpoint';
+import { idInNetwork, listing } from '../../http/reply';
+import { commentPresenter, createParams, deleteParams, featuredParams, recentParams } from './schema';
+import { addComment, itemForComments, removeComment } from './service';
+import { listComments, listFeaturedComments } from './store';
+
+export const commentEndpoints = [
+  endpoint({
+    method: 'GET',
+    path: 'Comment/recent',
+    allow: 'anyone',
+    summary: 'Comments of one content item, newest first.',
+    params: recentParams,
+    handle: async (ctx, p) => {
+      const item = await itemForComments(ctx, p.attachedTo);
+      const page = await listComments(ctx.db, ctx, { type: p.attachedTo.type, id: item.id }, p, p.count, ctx.anchors.decode(p.anchor));
+      return listing(ctx, commentPresenter, page, p.fields);
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: 'Comment/featured',
+    allow: 'anyone',
+    summary: 'Featured comments, most recently featured first.',
+    params: featuredParams,
+    handle: async (ctx, p) => listing(ctx, commentPresenter, await listFeaturedComments(ctx.db, ctx, p.count, ctx.anchors.decode(p.anchor)), p.fields),
+  }),
+  endpoint({
+    method: 'POST',
+    path: 'Comment',
+    allow: 'member',
+    summary: 'Comments on a content item.',
+    params: createParams,
+    handle: async (ctx, p) => ({ id: `${ctx.network.id}:Comment:${await addComment(ctx, p)}` }),
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: 'Comment',
+    allow: 'member',
+    summary: 'Deletes a comment (its author, the author of the item, or an administrator).',
+    params: deleteParams,
+    handle: async (ctx, p) => {
+      await removeComment(ctx, idInNetwork(ctx, p.id));
+      return {};
+    },
+  }),
+];

@@ -1,0 +1,113 @@
+// Comment rows. A comment is visible when the item it is attached to is visible and it is
+// approved, or the caller wrote it, owns the item, or moderates the network.
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Db, Tx } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { keysetPage, type Position } from '../../http/anchor';
+import { isAdmin } from '../../lib/viewer';
+import type { ScopeContext } from '../../lib/scope';
+import { onVisibleItem } from '../commentable';
+import type { CommentItem } from './schema';
+
+function selectComments(db: Db | Tx) {
+  return db
+    .selectFrom('comments as c')
+    .innerJoin('accounts as a', 'a.id', 'c.author_id')
+    .innerJoin('accounts as o', 'o.id', 'c.attached_to_author_id')
+    .select([
+      'c.id', 'c.attached_to_type', 'c.attached_to_id', 'c.description', 'c.approved', 'c.featured_at',
+      'c.created_at', 'c.updated_at', 'c.author_id', 'c.attached_to_author_id',
+      'a.screen_name', 'a.full_name', 'a.icon_url',
+      'o.screen_name as owner_screen_name', 'o.full_name as owner_full_name', 'o.icon_url as owner_icon_url',
+    ]);
+}
+
+type CommentRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
+
+function scoped(db: Db, scope: ScopeContext) {
+  const viewer = scope.viewer.accountId;
+  return selectComments(db)
+    .where('c.network_id', '=', scope.network.id)
+    .where((eb) =>
+      isAdmin(scope.viewer)
+        ? sql<SqlBool>`1 = 1`
+        : eb.or([
+            eb('c.approved', '=', 1),
+            ...(viewer === null ? [] : [eb('c.author_id', '=', viewer), eb('c.attached_to_author_id', '=', viewer)]),
+          ]),
+    );
+}
+
+const toItem = (r: CommentRow): CommentItem => ({
+  ...r,
+  author: { screenName: r.screen_name, fullName: r.full_name, iconUrl: r.icon_url },
+  owner: { screenName: r.owner_screen_name, fullName: r.owner_full_name, iconUrl: r.owner_icon_url },
+});
+
+/** Comments of one item; the caller has already been shown to see the item. */
+export async function listComments(
+  db: Db,
+  scope: ScopeContext,
+  item: { type: string; id: number },
+  filters: { approved?: boolean },
+  count: number,
+  position: Position,
+) {
+  let q = scoped(db, scope).where('c.attached_to_type', '=', item.type).where('c.attached_to_id', '=', item.id);
+  if (filters.approved !== undefined) q = q.where('c.approved', '=', filters.approved ? 1 : 0);
+  const page = await keysetPage(q as SelectQueryBuilder<any, any, CommentRow>, {
+    sortColumn: 'c.created_at',
+    idColumn: 'c.id',
+    order: 'desc',
+    keyOf: (r) => ({ key: r.created_at, id: r.id }),
+    count,
+    position,
+  });
+  return { ...page, rows: page.rows.map(toItem) };
+}
+
+export async function listFeaturedComments(db: Db, scope: ScopeContext, count: number, position: Position) {
+  const q = scoped(db, scope)
+    .where('c.featured_at', 'is not', null)
+    .where((eb) => onVisibleItem(eb, 'c', scope));
+  const page = await keysetPage(q as SelectQueryBuilder<any, any, CommentRow>, {
+    sortColumn: 'c.featured_at',
+    idColumn: 'c.id',
+    order: 'desc',
+    keyOf: (r) => ({ key: r.featured_at!, id: r.id }),
+    count,
+    position,
+  });
+  return { ...page, rows: page.rows.map(toItem) };
+}
+
+export function findCommentRow(db: Db | Tx, networkId: number, id: number) {
+  return db.selectFrom('comments').selectAll().where('network_id', '=', networkId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertComment(tx: Tx, values: Omit<Database['comments'], 'id'>): Promise<number> {
+  const row = await tx.insertInto('comments').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function deleteComment(tx: Tx, id: number) {
+  await tx.deleteFrom('comments').where('id', '=', id).execute();
+}
+
+export async function deleteCommentsOf(tx: Tx, itemType: string, itemId: number) {
+  await tx.deleteFrom('comments').where('attached_to_type', '=', itemType).where('attached_to_id', '=', itemId).execute();
+}
+
+/** Approved comments per item, in one query for a whole page of items. */
+export async function commentCounts(db: Db, itemType: string, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('comments')
+    .select(['attached_to_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('attached_to_type', '=', itemType)
+    .where('attached_to_id', 'in', ids)
+    .where('approved', '=', 1)
+    .groupBy('attached_to_id')
+    .execute();
+  return new Map(rows.map((r) => [r.attached_to_id, Number(r.n)]));
+}

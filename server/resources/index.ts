@@ -1,0 +1,15 @@
+// Every REST endpoint of the service, one route table per resource.
+import type { Endpoint } from '../http/endpoint';
+import { blogPostEndpoints } from './blog-posts/routes';
+import { commentEndpoints } from './comments/routes';
+import { sessionEndpoints } from './sessions/routes';
+import { tokenEndpoints } from './tokens/routes';
+import { userEndpoints } from './users/routes';
+
+export const endpoints: Endpoint[] = [
+  ...tokenEndpoints,
+  ...sessionEndpoints,
+  ...userEndpoints,
+  ...blogPostEndpoints,
+  ...commentEndpoints,
+];

@@ -1,0 +1,22 @@
+// Web sessions: a random cookie value whose hash is stored, with the session's
+// anti-forgery token. Nothing about a session lives in a server's memory, so any instance
+// can serve any request.
+import type { Db } from '../../db/database';
+import { sha256, token } from '../../lib/random';
+
+export const SESSION_DAYS = 30;
+
+export async function openSession(db: Db, accountId: number, now: number) {
+  const id = token(32);
+  const csrfToken = token(24);
+  await db
+    .insertInto('sessions')
+    .values({ id_hash: sha256(id), account_id: accountId, csrf_token: csrfToken, created_at: now, expires_at: now + SESSION_DAYS * 86_400_000 })
+    .execute();
+  if (Math.random() < 0.01) await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+  return { id, csrfToken };
+}
+
+export async function closeSession(db: Db, id: string) {
+  await db.deleteFrom('sessions').where('id_hash', '=', sha256(id)).execute();
+}

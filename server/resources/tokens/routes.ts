@@ -1,0 +1,53 @@
+// OAuth access tokens for programs: HTTP Basic email:password on a request signed with the
+// consumer key alone. Asking again returns the same token and secret, as clients expect.
+import { z } from 'zod';
+import { endpoint } from '../../http/endpoint';
+import { forbidden, unauthenticated } from '../../http/errors';
+import { verifyPassword } from '../../lib/passwords';
+import { token } from '../../lib/random';
+import { findAccountByEmail, membership } from '../users/store';
+
+export const tokenEndpoints = [
+  endpoint({
+    method: 'POST',
+    path: 'Token',
+    allow: 'public',
+    summary: 'Gets the access token of a member for this consumer (HTTP Basic email:password, OAuth signed with the consumer secret only).',
+    params: z.object({}),
+    handle: async (ctx) => {
+      if (ctx.consumerId === null) throw unauthenticated(1, 'Sign the request with your OAuth consumer key.');
+      const basic = /^\s*Basic\s+(\S+)/i.exec(ctx.req.get('authorization') ?? '');
+      const decoded = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8') : '';
+      const colon = decoded.indexOf(':');
+      if (colon < 0) throw unauthenticated(1, 'Send the member email and password with HTTP Basic authentication.');
+      const account = await findAccountByEmail(ctx.db, decoded.slice(0, colon));
+      if (!account || !(await verifyPassword(decoded.slice(colon + 1), account.password_hash))) {
+        throw unauthenticated(5, 'Wrong email or password.');
+      }
+      const member = await membership(ctx.db, ctx.network.id, account.id);
+      if (!member) throw forbidden('This account is not a member of this network.');
+      if (member.state === 'blocked') throw forbidden('This member is blocked on this network.', 3);
+
+      await ctx.db
+        .insertInto('oauth_tokens')
+        .values({ consumer_id: ctx.consumerId, account_id: account.id, token: token(), token_secret: token(), created_at: ctx.now, revoked_at: null })
+        .onConflict((oc) => oc.columns(['consumer_id', 'account_id']).doNothing())
+        .execute();
+      const issued = await ctx.db
+        .selectFrom('oauth_tokens as t')
+        .innerJoin('oauth_consumers as c', 'c.id', 't.consumer_id')
+        .select(['t.token', 't.token_secret', 'c.consumer_key'])
+        .where('t.consumer_id', '=', ctx.consumerId)
+        .where('t.account_id', '=', account.id)
+        .executeTakeFirstOrThrow();
+      return {
+        entry: {
+          author: account.screen_name,
+          oauthConsumerKey: issued.consumer_key,
+          oauthToken: issued.token,
+          oauthTokenSecret: issued.token_secret,
+        },
+      };
+    },
+  }),
+];

@@ -1,0 +1,57 @@
+// Starting and stopping the whole service: open the database, migrate, bootstrap, listen.
+// main.ts calls it with the environment's configuration; tests call it with their own.
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config';
+import { createApp } from './app';
+import { openDatabase, type Db } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { ensureDefaultNetwork } from './db/bootstrap';
+import { sharedSecret } from './db/settings';
+import { AnchorCodec } from './http/anchor';
+
+export interface RunningServer {
+  url: string;
+  db: Db;
+  log: Logger;
+  stop(): Promise<void>;
+}
+
+export async function startServer(config: Config, options: { pgSchema?: string; log?: Logger } = {}): Promise<RunningServer> {
+  const log = options.log ?? pino({ level: config.LOG_LEVEL });
+  const { db, dialect } = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, pgSchema: options.pgSchema });
+  await migrateToLatest(db, dialect);
+  const secret = await sharedSecret(db, 'anchor_secret');
+  await ensureDefaultNetwork({ db, dialect, log, anchors: new AnchorCodec(secret) }, config, log);
+
+  const app = createApp({
+    db,
+    dialect,
+    log,
+    secret,
+    trustProxy: config.TRUST_PROXY,
+    webDir: path.resolve(import.meta.dirname, '..', 'dist'),
+  });
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return {
+    url: `http://${host}:${port}`,
+    db,
+    log,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+// Builds the web app (web/) into dist/ and configures the two Vitest projects:
+// black-box server tests in Node, component tests of the web app in jsdom.
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    proxy: { '/xn': 'http://127.0.0.1:3000', '/healthz': 'http://127.0.0.1:3000' },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['web/**/*.test.tsx'],
+          setupFiles: ['web/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
