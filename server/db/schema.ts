@@ -133,6 +133,24 @@ export interface OAuthNonceTable {
   timestamp: number;
 }
 
+export interface ActivityTable {
+  id: Generated<number>;
+  uuid: string;
+  network_id: number;
+  author_id: number;
+  type: string;
+  /** The item the event is about (the post created, the comment written, ...), if any. */
+  content_type: string | null;
+  content_id: number | null;
+  /** For comments: the item commented on. */
+  attached_to_type: string | null;
+  attached_to_id: number | null;
+  attached_to_author_id: number | null;
+  title: string | null;
+  description: string | null;
+  created_at: number;
+}
+
 export interface SettingTable {
   key: string;
   value: string;
@@ -150,6 +168,7 @@ export interface Database {
   oauth_consumers: OAuthConsumerTable;
   oauth_tokens: OAuthTokenTable;
   oauth_nonces: OAuthNonceTable;
+  activities: ActivityTable;
   settings: SettingTable;
 }
 

@@ -5,6 +5,7 @@ import { commentEndpoints } from './comments/routes';
 import { sessionEndpoints } from './sessions/routes';
 import { tokenEndpoints } from './tokens/routes';
 import { userEndpoints } from './users/routes';
+import { featureEndpoints } from './featuring';
 
 export const endpoints: Endpoint[] = [
   ...tokenEndpoints,
@@ -12,4 +13,7 @@ export const endpoints: Endpoint[] = [
   ...userEndpoints,
   ...blogPostEndpoints,
   ...commentEndpoints,
+  ...featureEndpoints('BlogPost'),
+  ...featureEndpoints('Comment'),
+  ...featureEndpoints('User'),
 ];

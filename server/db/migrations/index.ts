@@ -3,11 +3,13 @@
 import type { Kysely, Migration } from 'kysely';
 import type { MigrationContext } from './helpers';
 import * as foundation from './0001-foundation';
+import * as activity from './0002-activity';
 
 type Step = { up(db: Kysely<any>, ctx: MigrationContext): Promise<void> };
 
 const steps: Record<string, Step> = {
   '0001-foundation': foundation,
+  '0002-activity': activity,
 };
 
 export function migrationsFor(ctx: MigrationContext): Record<string, Migration> {

@@ -5,6 +5,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin, isOwner } from '../../lib/viewer';
 import { normaliseTags, replaceTags } from '../tags/store';
+import { recordActivity } from '../activity/store';
 import type { BlogPostTable } from '../../db/schema';
 import { deletePost, findPostRow, getPosts, insertPost, updatePost } from './store';
 
@@ -46,6 +47,14 @@ export async function createPost(ctx: Actor, input: PostInput): Promise<number> 
       updated_at: ctx.now,
     });
     await replaceTags(tx, ctx.network.id, 'BlogPost', id, tags);
+    await recordActivity(tx, {
+      networkId: ctx.network.id,
+      authorId: ctx.viewer.accountId!,
+      type: 'CreateBlogPost',
+      content: { type: 'BlogPost', id },
+      title,
+      now: ctx.now,
+    });
     return id;
   });
 }

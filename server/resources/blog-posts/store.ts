@@ -8,6 +8,7 @@ import { keysetPage, type Position } from '../../http/anchor';
 import { notPublic, visibleItem, type ScopeContext } from '../../lib/scope';
 import { deleteTags, taggedWith, tagsOf } from '../tags/store';
 import { commentCounts, deleteCommentsOf } from '../comments/store';
+import { forgetActivityAbout } from '../activity/store';
 import type { BlogPostItem } from './schema';
 
 export interface BlogPostFilters {
@@ -106,6 +107,7 @@ export async function updatePost(tx: Tx, id: number, patch: Partial<Omit<Databas
 }
 
 export async function deletePost(tx: Tx, id: number) {
+  await forgetActivityAbout(tx, 'BlogPost', id);
   await deleteCommentsOf(tx, 'BlogPost', id);
   await deleteTags(tx, 'BlogPost', id);
   await tx.deleteFrom('blog_posts').where('id', '=', id).execute();

@@ -6,6 +6,7 @@ import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin } from '../../lib/viewer';
 import { findVisibleItem } from '../commentable';
 import { deleteComment, findCommentRow, insertComment } from './store';
+import { forgetActivityAbout, recordActivity } from '../activity/store';
 
 export async function itemForComments(ctx: Actor, ref: { networkId: number; type: string; id: number }) {
   const item = ref.networkId === ctx.network.id ? await findVisibleItem(ctx.db, ctx, ref.type, ref.id) : undefined;
@@ -19,8 +20,8 @@ export async function addComment(ctx: Actor, input: { attachedTo: { networkId: n
   if (!description) throw badRequest(2, "A comment needs a 'description'.");
   const viewer = ctx.viewer.accountId!;
   const moderated = ctx.network.comment_moderation && !isAdmin(ctx.viewer) && item.author_id !== viewer;
-  return ctx.db.transaction().execute((tx) =>
-    insertComment(tx, {
+  return ctx.db.transaction().execute(async (tx) => {
+    const id = await insertComment(tx, {
       network_id: ctx.network.id,
       author_id: viewer,
       attached_to_type: input.attachedTo.type,
@@ -31,8 +32,18 @@ export async function addComment(ctx: Actor, input: { attachedTo: { networkId: n
       featured_at: null,
       created_at: ctx.now,
       updated_at: ctx.now,
-    }),
-  );
+    });
+    await recordActivity(tx, {
+      networkId: ctx.network.id,
+      authorId: viewer,
+      type: `Create${input.attachedTo.type}Comment`,
+      content: { type: 'Comment', id },
+      attachedTo: { type: input.attachedTo.type, id: item.id, authorId: item.author_id },
+      description,
+      now: ctx.now,
+    });
+    return id;
+  });
 }
 
 export async function removeComment(ctx: Actor, id: number) {
@@ -44,5 +55,8 @@ export async function removeComment(ctx: Actor, id: number) {
     const item = await findVisibleItem(ctx.db, ctx, comment.attached_to_type, comment.attached_to_id);
     throw item ? forbidden('Only the comment author, the item author or an administrator may delete this comment.') : notFound();
   }
-  await ctx.db.transaction().execute((tx) => deleteComment(tx, id));
+  await ctx.db.transaction().execute(async (tx) => {
+    await forgetActivityAbout(tx, 'Comment', id);
+    await deleteComment(tx, id);
+  });
 }

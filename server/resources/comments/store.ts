@@ -95,6 +95,12 @@ export async function deleteComment(tx: Tx, id: number) {
 }
 
 export async function deleteCommentsOf(tx: Tx, itemType: string, itemId: number) {
+  await tx
+    .deleteFrom('activities')
+    .where('content_type', '=', 'Comment')
+    .where('attached_to_type', '=', itemType)
+    .where('attached_to_id', '=', itemId)
+    .execute();
   await tx.deleteFrom('comments').where('attached_to_type', '=', itemType).where('attached_to_id', '=', itemId).execute();
 }
 

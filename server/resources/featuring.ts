@@ -1,0 +1,54 @@
+// Featuring, for every featurable type: administrators and the Network Creator set or clear
+// an item's `featuredDate`; `featured` listings sort by it alone. Featuring is recorded in
+// the activity feed as Feature<Type>.
+import { z } from 'zod';
+import { endpoint, type Endpoint } from '../http/endpoint';
+import { contentIdParam } from '../http/param-types';
+import { idInNetwork } from '../http/reply';
+import { notFound } from '../http/errors';
+import { recordActivity } from './activity/store';
+
+/** Featurable types and their tables; every table has id, network_id and featured_at. */
+export const featurableTables = {
+  BlogPost: 'blog_posts',
+  Comment: 'comments',
+  User: 'members',
+} as const;
+
+export type FeaturableType = keyof typeof featurableTables;
+
+export function featureEndpoints(type: FeaturableType): Endpoint[] {
+  const table = featurableTables[type];
+  const params = z.object({ id: contentIdParam(type) });
+  const setFeatured = (featured: boolean) =>
+    endpoint({
+      method: featured ? 'POST' : 'DELETE',
+      path: `${type}/feature`,
+      allow: 'admin',
+      summary: featured ? `Features a ${type} now.` : `Stops featuring a ${type}.`,
+      params,
+      handle: async (ctx, p) => {
+        const id = idInNetwork(ctx, p.id);
+        await ctx.db.transaction().execute(async (tx) => {
+          const result = await tx
+            .updateTable(table)
+            .set({ featured_at: featured ? ctx.now : null })
+            .where('id', '=', id)
+            .where('network_id', '=', ctx.network.id)
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 0) throw notFound();
+          if (featured) {
+            await recordActivity(tx, {
+              networkId: ctx.network.id,
+              authorId: ctx.viewer.accountId!,
+              type: `Feature${type}`,
+              content: { type, id },
+              now: ctx.now,
+            });
+          }
+        });
+        return {};
+      },
+    });
+  return [setFeatured(true), setFeatured(false)];
+}
