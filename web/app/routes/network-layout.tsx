@@ -1,0 +1,27 @@
+// The frame of every page of a network: its name, the account corner, and the page itself.
+import { Link, Outlet } from 'react-router-dom';
+import { SessionNav } from '../../features/session/components/session-nav';
+import { paths } from '../../lib/paths';
+import { useNetwork } from '../use-network';
+
+export function NetworkLayout() {
+  const network = useNetwork();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <Link className="site-name" to={paths.home(network)}>
+          {network}
+        </Link>
+        <nav aria-label="Account">
+          <SessionNav network={network} />
+        </nav>
+      </header>
+      <main id="main" className="page">
+        <Outlet />
+      </main>
+    </>
+  );
+}

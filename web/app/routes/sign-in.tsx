@@ -1,0 +1,21 @@
+// Signing in with email and password.
+import { Link } from 'react-router-dom';
+import { SignInForm } from '../../features/session/components/sign-in-form';
+import { paths } from '../../lib/paths';
+import { useNetwork } from '../use-network';
+import { useNextPath } from './visitors-only';
+
+export function SignInPage() {
+  const network = useNetwork();
+  const next = useNextPath();
+  return (
+    <>
+      <title>{`Sign in · ${network}`}</title>
+      <h1>Sign in</h1>
+      <SignInForm network={network} />
+      <p>
+        New here? <Link to={paths.signUp(network, next)}>Create an account</Link>
+      </p>
+    </>
+  );
+}

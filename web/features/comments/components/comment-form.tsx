@@ -1,0 +1,41 @@
+// Where a signed-in member writes a comment. The text is cleared as soon as it is sent
+// and put back if the service turns it down.
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { ErrorMessage } from '../../../components/error-message';
+import { addCommentOptions } from '../api/add-comment';
+
+const MAX_COMMENT_LENGTH = 4000;
+
+export function CommentForm({ network, attachedTo }: { network: string; attachedTo: string }) {
+  const [draft, setDraft] = useState('');
+  const addComment = useMutation(addCommentOptions(network, attachedTo));
+  const fieldId = useId();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const description = draft.trim();
+    if (!description) return;
+    setDraft('');
+    addComment.mutate(description, { onError: () => setDraft(description) });
+  }
+
+  return (
+    <form className="comment-form" onSubmit={submit}>
+      <label htmlFor={fieldId}>Your comment</label>
+      <textarea
+        id={fieldId}
+        name="description"
+        rows={4}
+        required
+        maxLength={MAX_COMMENT_LENGTH}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+      />
+      {addComment.isError ? (
+        <ErrorMessage error={addComment.error} title="Your comment was not posted." />
+      ) : null}
+      <button type="submit">Post comment</button>
+    </form>
+  );
+}

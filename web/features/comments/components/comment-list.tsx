@@ -1,0 +1,35 @@
+// The comments on a content item, oldest first, as a conversation reads.
+import { useQuery } from '@tanstack/react-query';
+import { DateTime } from '../../../components/date-time';
+import { ErrorMessage } from '../../../components/error-message';
+import { MemberByline } from '../../../components/member-byline';
+import { PENDING_ID_PREFIX } from '../api/add-comment';
+import { commentQueries } from '../api/comment-queries';
+
+export function CommentList({ network, attachedTo }: { network: string; attachedTo: string }) {
+  const comments = useQuery(commentQueries.list(network, attachedTo));
+
+  if (comments.isPending) return <p role="status">Loading comments…</p>;
+  if (comments.isError) {
+    return <ErrorMessage error={comments.error} title="Comments could not be loaded." />;
+  }
+
+  const { entry, resources } = comments.data;
+  if (entry.length === 0) return <p>No comments yet.</p>;
+  return (
+    <ol className="comment-list">
+      {entry.toReversed().map((comment) => {
+        const pending = comment.id.startsWith(PENDING_ID_PREFIX);
+        return (
+          <li key={comment.id} className="comment" aria-busy={pending}>
+            <p className="meta">
+              <MemberByline author={comment.author} resources={resources} />
+              {pending ? <span>Sending…</span> : <DateTime iso={comment.createdDate} />}
+            </p>
+            <p className="comment-text">{comment.description}</p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

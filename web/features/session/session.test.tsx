@@ -1,0 +1,123 @@
+// Signing in, up and out through the web app's forms and header.
+import { screen } from '@testing-library/react';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SessionEntry } from '../../lib/api-types';
+import { aSession } from '../../test/fixtures';
+import { renderRoute } from '../../test/render-route';
+import {
+  createdEnvelope,
+  doneEnvelope,
+  entryEnvelope,
+  errorEnvelope,
+  listingEnvelope,
+  rest,
+} from '../../test/rest-handlers';
+import { server } from '../../test/server';
+
+const grace = aSession();
+const password = 'correct horse battery staple';
+
+/** A service with one member, Grace, remembering who is signed in. */
+function serviceWithGrace(signedIn: SessionEntry | null) {
+  let current = signedIn;
+  return [
+    http.get(rest('Session'), () => entryEnvelope(current)),
+    http.post(rest('Session'), async ({ request }) => {
+      const form = new URLSearchParams(await request.text());
+      if (form.get('email') !== grace.email || form.get('password') !== password) {
+        return errorEnvelope({ status: 401, code: 1, subcode: 5, reason: 'Wrong email or password' });
+      }
+      current = grace;
+      return entryEnvelope(current);
+    }),
+    http.delete(rest('Session'), ({ request }) => {
+      if (request.headers.get('X-CSRF-Token') !== current?.csrfToken) {
+        return errorEnvelope({ status: 403, code: 2, subcode: 1, reason: 'Missing CSRF token' });
+      }
+      current = null;
+      return doneEnvelope();
+    }),
+    http.post(rest('User'), async ({ request }) => {
+      const form = new URLSearchParams(await request.text());
+      if (form.get('email') === grace.email) {
+        return errorEnvelope({ status: 409, code: 6, subcode: 1, reason: 'Email already taken' });
+      }
+      current = aSession({
+        author: 'alan',
+        fullName: form.get('fullName') ?? '',
+        email: form.get('email') ?? '',
+        csrfToken: 'csrf-alan',
+      });
+      return createdEnvelope('1:User:2');
+    }),
+  ];
+}
+
+describe('the session', () => {
+  beforeEach(() => {
+    server.use(http.get(rest('BlogPost/recent'), () => listingEnvelope([])));
+  });
+
+  it('signs a member in from the header and brings them back', async () => {
+    server.use(...serviceWithGrace(null));
+    const { user, router } = renderRoute('/n/apiexample');
+
+    await user.click(await screen.findByRole('link', { name: 'Sign in' }));
+    await user.type(await screen.findByLabelText('Email'), grace.email);
+    await user.type(screen.getByLabelText('Password'), password);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Grace Hopper')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Recent blog posts' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/n/apiexample');
+  });
+
+  it('says when the email and password do not match', async () => {
+    server.use(...serviceWithGrace(null));
+    const { user } = renderRoute('/n/apiexample/signin');
+
+    await user.type(await screen.findByLabelText('Email'), grace.email);
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'That email and password do not match a member of this network.',
+    );
+  });
+
+  it('signs a member out', async () => {
+    server.use(...serviceWithGrace(grace));
+    const { user } = renderRoute('/n/apiexample');
+
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByText('Grace Hopper')).toBeNull();
+  });
+
+  it('signs a new member up and in', async () => {
+    server.use(...serviceWithGrace(null));
+    const { user, router } = renderRoute('/n/apiexample/signup?next=/n/apiexample/tag/engines');
+
+    await user.type(await screen.findByLabelText('Full name'), 'Alan Turing');
+    await user.type(screen.getByLabelText('Email'), 'alan@example.com');
+    await user.type(screen.getByLabelText('Password'), password);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    expect(await screen.findByText('Alan Turing')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/n/apiexample/tag/engines');
+  });
+
+  it('sends someone whose email is taken to sign in instead', async () => {
+    server.use(...serviceWithGrace(null));
+    const { user } = renderRoute('/n/apiexample/signup');
+
+    await user.type(await screen.findByLabelText('Full name'), 'Grace Again');
+    await user.type(screen.getByLabelText('Email'), grace.email);
+    await user.type(screen.getByLabelText('Password'), password);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain('A member with that email already exists.');
+  });
+});

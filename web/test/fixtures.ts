@@ -1,0 +1,59 @@
+// Entries as the service sends them, with sensible defaults a test overrides where it matters.
+import type { BlogPostSummary } from '../features/blog-posts/api/blog-post-queries';
+import type { BlogPost, Comment, MemberResource, SessionEntry } from '../lib/api-types';
+
+export const members = {
+  ada: { fullName: 'Ada Lovelace', iconUrl: '/icons/ada.png', url: '/profile/ada' },
+  grace: { fullName: 'Grace Hopper', iconUrl: '/icons/grace.png', url: '/profile/grace' },
+} satisfies Record<string, MemberResource>;
+
+export function aBlogPost(overrides: Partial<BlogPost> = {}): BlogPost {
+  return {
+    id: '1:BlogPost:1',
+    author: 'ada',
+    createdDate: '2011-06-23T18:34:22.123Z',
+    updatedDate: '2011-06-23T18:34:22.123Z',
+    publishTime: '2011-06-23T18:34:22.123Z',
+    publishStatus: 'publish',
+    title: 'Notes on the Analytical Engine',
+    description: '<p>It weaves algebraic patterns.</p>',
+    visibility: 'all',
+    approved: true,
+    commentCount: 0,
+    url: '/n/apiexample/blog/1:BlogPost:1',
+    topTags: [],
+    featuredDate: null,
+    ...overrides,
+  };
+}
+
+export function aBlogPostSummary(overrides: Partial<BlogPostSummary> = {}): BlogPostSummary {
+  const { id, author, createdDate, title, topTags, commentCount } = aBlogPost(overrides);
+  return { id, author, createdDate, title, topTags, commentCount };
+}
+
+export function aComment(overrides: Partial<Comment> = {}): Comment {
+  return {
+    id: '1:Comment:1',
+    author: 'grace',
+    createdDate: '2011-06-24T09:00:00.000Z',
+    description: 'A fine machine.',
+    attachedTo: '1:BlogPost:1',
+    approved: true,
+    ...overrides,
+  };
+}
+
+export function aSession(overrides: Partial<SessionEntry> = {}): SessionEntry {
+  return {
+    author: 'grace',
+    fullName: members.grace.fullName,
+    iconUrl: members.grace.iconUrl,
+    email: 'grace@example.com',
+    isOwner: false,
+    isAdmin: false,
+    state: 'member',
+    csrfToken: 'csrf-grace',
+    ...overrides,
+  };
+}

@@ -1,0 +1,48 @@
+// Thin, typed msw handlers for the REST service, shaped by the same wire types the app reads.
+import { http, HttpResponse } from 'msw';
+import type {
+  CreatedEnvelope,
+  DoneEnvelope,
+  EntryEnvelope,
+  ErrorEnvelope,
+  ListingEnvelope,
+  Resources,
+  SessionEntry,
+} from '../lib/api-types';
+
+/** Path pattern of a resource on any network, e.g. `rest('BlogPost/recent')`. */
+export const rest = (resource: string) => `/xn/rest/:network/1.0/${resource}`;
+
+/** Any body the service answers with; one type, so a handler may answer with an error or a success. */
+type RestBody =
+  | EntryEnvelope<unknown>
+  | ListingEnvelope<unknown>
+  | CreatedEnvelope
+  | DoneEnvelope
+  | ErrorEnvelope;
+
+const reply = (body: RestBody, init?: ResponseInit) => HttpResponse.json<RestBody>(body, init);
+
+export const entryEnvelope = <T>(entry: T, resources: Resources = {}) =>
+  reply({ success: true, entry, resources } satisfies EntryEnvelope<T>);
+
+export const listingEnvelope = <T>(
+  entry: T[],
+  {
+    anchor = 'end',
+    firstPage = true,
+    lastPage = true,
+    resources = {},
+  }: Partial<Omit<ListingEnvelope<T>, 'entry' | 'success'>> = {},
+) => reply({ success: true, entry, anchor, firstPage, lastPage, resources } satisfies ListingEnvelope<T>);
+
+export const createdEnvelope = (id: string) => reply({ success: true, id });
+
+export const doneEnvelope = () => reply({ success: true });
+
+export const errorEnvelope = ({ status, code, subcode, reason }: Omit<ErrorEnvelope, 'success' | 'trace'>) =>
+  reply({ success: false, status, code, subcode, reason, trace: 'test-trace' }, { status });
+
+/** `GET Session` answering with this member, or as an anonymous visitor. */
+export const sessionHandler = (member: SessionEntry | null) =>
+  http.get(rest('Session'), () => entryEnvelope(member));
