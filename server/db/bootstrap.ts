@@ -9,7 +9,12 @@ import { createNetwork, findNetwork } from '../resources/networks/store';
 import { createAccount, findAccountByEmail } from '../resources/users/store';
 import { seedDemoContent } from './seed';
 
-export async function ensureDefaultNetwork(deps: AppDeps, config: Config, log: Logger): Promise<void> {
+export async function ensureDefaultNetwork(
+  deps: AppDeps,
+  config: Config,
+  log: Logger,
+  announce: (text: string) => void = (text) => process.stdout.write(text),
+): Promise<void> {
   const subdomain = config.DEFAULT_NETWORK;
   if (await findNetwork(deps.db, subdomain)) return;
   const email = config.ADMIN_EMAIL ?? `admin@${subdomain}.example`;
@@ -26,7 +31,7 @@ export async function ensureDefaultNetwork(deps: AppDeps, config: Config, log: L
   }
   if (!config.ADMIN_PASSWORD) {
     // Printed once, on the start that creates the account; never logged again.
-    process.stdout.write(
+    announce(
       `\nCreated network '${subdomain}'. Network Creator: ${email}\nGenerated password (shown once): ${password}\n\n`,
     );
   }

@@ -1,0 +1,82 @@
+// The operator command line, run as a real process against a throwaway database.
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const repo = path.resolve(import.meta.dirname, '..');
+const tsx = path.join(repo, 'node_modules', '.bin', 'tsx');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-cli-'));
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const schema = `cli_${crypto.randomBytes(5).toString('hex')}`;
+
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl ?? '',
+  PGOPTIONS: databaseUrl ? `-c search_path=${schema}` : '',
+  DEMO_CONTENT: 'off',
+  ADMIN_EMAIL: 'operator@cli.example',
+  ADMIN_PASSWORD: 'operator-password',
+};
+
+async function cli(...args: string[]) {
+  return run(tsx, ['server/cli.ts', ...args], { cwd: repo, env });
+}
+
+async function pgQuery(sql: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+beforeAll(async () => {
+  if (databaseUrl) await pgQuery(`create schema ${schema}`);
+});
+afterAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (databaseUrl) await pgQuery(`drop schema ${schema} cascade`);
+});
+
+describe('npm run cli', () => {
+  it('creates an OAuth consumer for the default network and prints it as JSON', async () => {
+    const { stdout } = await cli('consumer', 'create', '--network', 'apiexample', '--name', 'myapp', '--json');
+    const result = JSON.parse(stdout);
+    expect(result).toEqual({
+      network: 'apiexample',
+      name: 'myapp',
+      consumerKey: expect.stringMatching(/^[\w-]{16,}$/),
+      consumerSecret: expect.stringMatching(/^[\w-]{24,}$/),
+    });
+  });
+
+  it('creates a network with its creator, a member, and demo content', async () => {
+    const network = JSON.parse((await cli('network', 'create', '--subdomain', 'gardeners', '--email', 'g@cli.example', '--json')).stdout);
+    expect(network).toMatchObject({ network: 'gardeners', networkId: expect.any(Number), screenName: expect.stringMatching(/^[0-9][a-z0-9]+$/), password: expect.any(String) });
+
+    const member = JSON.parse((await cli('member', 'create', '--network', 'gardeners', '--email', 'm@cli.example', '--role', 'admin', '--json')).stdout);
+    expect(member).toMatchObject({ id: expect.stringMatching(new RegExp(`^${network.networkId}:User:\\d+$`)), role: 'admin' });
+
+    const seeded = JSON.parse((await cli('seed', '--network', 'gardeners', '--json')).stdout);
+    expect(seeded).toMatchObject({ network: 'gardeners', demoMemberPassword: expect.any(String) });
+  });
+
+  it('explains itself and refuses bad input with a clear message', async () => {
+    const help = await cli('--help');
+    expect(help.stdout).toContain('consumer create --network NAME --name APP [--json]');
+    await expect(cli('consumer', 'create', '--network', 'nowhere', '--name', 'x')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("no network 'nowhere'"),
+    });
+    await expect(cli('network', 'create', '--subdomain', 'apiexample', '--email', 'x@cli.example')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('already exists'),
+    });
+  });
+});

@@ -1,0 +1,143 @@
+// The operator's command line: networks, members, OAuth consumers and demo content, on
+// whichever database the environment configures (DATA_DIR or DATABASE_URL).
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { loadConfig } from './config';
+import { openDatabase, type Db } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedDemoContent } from './db/seed';
+import { ensureDefaultNetwork } from './db/bootstrap';
+import { sharedSecret } from './db/settings';
+import { AnchorCodec } from './http/anchor';
+import type { AppDeps } from './http/endpoint';
+import { ApiError } from './http/errors';
+import { generatePassword } from './lib/passwords';
+import { createNetwork, findNetwork } from './resources/networks/store';
+import { createConsumer } from './resources/tokens/store';
+import { addMember, createAccount, findAccountByEmail, membership } from './resources/users/store';
+
+const HELP = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  network create --subdomain NAME --email EMAIL [--name TITLE] [--password PW] [--full-name NAME]
+      Creates a network and its Network Creator (an existing account with that email is reused).
+  member create --network NAME --email EMAIL [--full-name NAME] [--password PW] [--role member|admin]
+      Creates a member (or adds an existing account to the network).
+  consumer create --network NAME --name APP [--json]
+      Creates an OAuth consumer key and secret for an application.
+  seed --network NAME
+      Adds demo members, blog posts with tags, and comments.
+
+Options:
+  --json    print the result as JSON
+  --help    show this help
+
+The database is the one the server uses: DATA_DIR (embedded SQLite, default ./data) or DATABASE_URL.
+A generated password is printed once.`;
+
+type Options = Record<string, string | boolean | undefined>;
+type Command = (deps: AppDeps, o: Options) => Promise<Record<string, unknown>>;
+
+const required = (o: Options, name: string): string => {
+  const value = o[name];
+  if (typeof value !== 'string' || !value) throw new UsageError(`--${name} is required`);
+  return value;
+};
+
+class UsageError extends Error {}
+
+async function networkByName(db: Db, subdomain: string) {
+  const network = await findNetwork(db, subdomain);
+  if (!network) throw new UsageError(`no network '${subdomain}'`);
+  return network;
+}
+
+/** An existing account by email, or a new one with the given or a generated password. */
+async function accountFor(db: Db, o: Options, fallbackName: string) {
+  const email = required(o, 'email');
+  const existing = await findAccountByEmail(db, email);
+  if (existing) return { id: existing.id, screenName: existing.screen_name, email, password: undefined };
+  const password = typeof o.password === 'string' ? o.password : generatePassword();
+  const fullName = typeof o['full-name'] === 'string' ? o['full-name'] : fallbackName;
+  const created = await createAccount(db, { email, password, fullName }, Date.now());
+  return { ...created, email, password };
+}
+
+const commands: Record<string, Command> = {
+  'network create': async ({ db }, o) => {
+    const subdomain = required(o, 'subdomain').toLowerCase();
+    if (!/^[a-z0-9][a-z0-9-]{1,62}$/.test(subdomain)) throw new UsageError('--subdomain takes lowercase letters, digits and dashes');
+    const owner = await accountFor(db, o, 'Network Creator');
+    const id = await createNetwork(db, { subdomain, name: typeof o.name === 'string' ? o.name : subdomain, ownerAccountId: owner.id }, Date.now());
+    return { network: subdomain, networkId: id, email: owner.email, screenName: owner.screenName, password: owner.password };
+  },
+  'member create': async ({ db }, o) => {
+    const network = await networkByName(db, required(o, 'network'));
+    const role = o.role === 'admin' ? 'admin' : 'member';
+    const person = await accountFor(db, o, 'New Member');
+    if (await membership(db, network.id, person.id)) throw new UsageError(`${person.email} is already a member of ${network.subdomain}`);
+    const memberId = await addMember(db, network.id, person.id, role, 'active', Date.now());
+    return { id: `${network.id}:User:${memberId}`, email: person.email, screenName: person.screenName, role, password: person.password };
+  },
+  'consumer create': async ({ db }, o) => {
+    const network = await networkByName(db, required(o, 'network'));
+    const consumer = await createConsumer(db, network.id, required(o, 'name'));
+    return { network: network.subdomain, name: o.name, consumerKey: consumer.key, consumerSecret: consumer.secret };
+  },
+  seed: async (deps, o) => {
+    const network = required(o, 'network');
+    const password = await seedDemoContent(deps, network);
+    return { network, demoMemberPassword: password };
+  },
+};
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      help: { type: 'boolean' },
+      json: { type: 'boolean' },
+      subdomain: { type: 'string' },
+      name: { type: 'string' },
+      network: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      'full-name': { type: 'string' },
+      role: { type: 'string' },
+    },
+  });
+  const name = positionals.join(' ');
+  const command = commands[name];
+  if (values.help || !command) {
+    (command || values.help ? process.stdout : process.stderr).write(`${HELP}\n`);
+    return values.help ? 0 : 2;
+  }
+  const config = loadConfig();
+  const log = pino({ level: 'warn' });
+  const { db, dialect } = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+  try {
+    await migrateToLatest(db, dialect);
+    const deps = { db, dialect, log, anchors: new AnchorCodec(await sharedSecret(db, 'anchor_secret')) };
+    // The same first-start setup as the server, so the CLI works on a fresh data folder too.
+    await ensureDefaultNetwork(deps, config, log, (text) => process.stderr.write(text));
+    const result = await command(deps, values);
+    const shown = Object.fromEntries(Object.entries(result).filter(([, v]) => v !== undefined));
+    process.stdout.write(
+      values.json ? `${JSON.stringify(shown)}\n` : `${Object.entries(shown).map(([k, v]) => `${k}: ${v}`).join('\n')}\n`,
+    );
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    const expected = error instanceof UsageError || error instanceof ApiError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    process.stderr.write(`error: ${expected ? (error as Error).message : (error as Error).stack}\n`);
+    if (error instanceof UsageError) process.stderr.write('Run with --help for usage.\n');
+    process.exit(expected ? 2 : 1);
+  },
+);
