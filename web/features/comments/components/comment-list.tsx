@@ -26,7 +26,12 @@ export function CommentList({ network, attachedTo }: { network: string; attached
               <MemberByline author={comment.author} resources={resources} />
               {pending ? <span>Sending…</span> : <DateTime iso={comment.createdDate} />}
             </p>
-            <p className="comment-text">{comment.description}</p>
+            {pending ? (
+              <p className="comment-text">{comment.description}</p>
+            ) : (
+              // Stored comments are HTML the server sanitised against its allowlist.
+              <div className="comment-text" dangerouslySetInnerHTML={{ __html: comment.description }} />
+            )}
           </li>
         );
       })}
