@@ -110,7 +110,7 @@ async function main(argv: string[]): Promise<number> {
   const name = positionals.join(' ');
   const command = commands[name];
   if (values.help || !command) {
-    (command || values.help ? process.stdout : process.stderr).write(`${HELP}\n`);
+    (values.help ? process.stdout : process.stderr).write(`${HELP}\n`);
     return values.help ? 0 : 2;
   }
   const config = loadConfig();
