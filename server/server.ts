@@ -1,9 +1,11 @@
-// Starting and stopping the whole service: open the database, migrate, bootstrap, listen.
+// Starting and stopping the whole service: connect to Redis (when configured), open the
+// database, migrate, bootstrap, listen.
 // main.ts calls it with the environment's configuration; tests call it with their own.
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
+import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { createApp } from './app';
 import { openDatabase, type Db } from './db/database';
@@ -11,6 +13,7 @@ import { migrateToLatest } from './db/migrate';
 import { ensureDefaultNetwork } from './db/bootstrap';
 import { sharedSecret } from './db/settings';
 import { AnchorCodec } from './http/anchor';
+import { rateLimit } from './http/rate-limit';
 
 export interface RunningServer {
   url: string;
@@ -19,9 +22,18 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(config: Config, options: { pgSchema?: string; log?: Logger } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: { pgSchema?: string; log?: Logger; onQuery?: () => void } = {},
+): Promise<RunningServer> {
   const log = options.log ?? pino({ level: config.LOG_LEVEL });
-  const { db, dialect } = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, pgSchema: options.pgSchema });
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, log) : undefined;
+  const { db, dialect } = openDatabase({
+    dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+    pgSchema: options.pgSchema,
+    onQuery: options.onQuery,
+  });
   await migrateToLatest(db, dialect);
   const secret = await sharedSecret(db, 'anchor_secret');
   await ensureDefaultNetwork({ db, dialect, log, anchors: new AnchorCodec(secret) }, config, log);
@@ -32,6 +44,7 @@ export async function startServer(config: Config, options: { pgSchema?: string; 
     log,
     secret,
     trustProxy: config.TRUST_PROXY,
+    rateLimit: rateLimit({ perMinute: config.RATE_LIMIT_PER_MINUTE, redis, keyPrefix: `${config.REDIS_KEY_PREFIX}rate-limit` }),
     webDir: path.resolve(import.meta.dirname, '..', 'dist'),
   });
   const server = http.createServer(app);
@@ -52,6 +65,20 @@ export async function startServer(config: Config, options: { pgSchema?: string; 
         server.closeIdleConnections();
       });
       await db.destroy();
+      await redis?.quit();
     },
   };
+}
+
+/** Fails the start when Redis cannot be reached; once running, an outage only degrades limits to per instance. */
+async function connectRedis(url: string, log: Logger): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  redis.on('error', (err) => log.warn({ err }, 'redis'));
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw new Error(`Cannot connect to REDIS_URL: ${(error as Error).message}`);
+  }
+  return redis;
 }

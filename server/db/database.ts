@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type KyselyConfig, type Transaction } from 'kysely';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -20,6 +20,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PostgreSQL schema to use instead of `public` (tests give each file its own). */
   pgSchema?: string;
+  /** Called once per executed query (benchmarks count queries per request with it). */
+  onQuery?: () => void;
 }
 
 export function openDatabase(options: DatabaseOptions): { db: Db; dialect: Dialect } {
@@ -29,7 +31,7 @@ export function openDatabase(options: DatabaseOptions): { db: Db; dialect: Diale
       max: 10,
       options: options.pgSchema ? `-c search_path=${options.pgSchema}` : undefined,
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) }), dialect: 'postgres' };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, 'community.db'));
@@ -37,7 +39,14 @@ export function openDatabase(options: DatabaseOptions): { db: Db; dialect: Diale
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: queryLog(options) }), dialect: 'sqlite' };
+}
+
+function queryLog({ onQuery }: DatabaseOptions): KyselyConfig['log'] {
+  if (!onQuery) return undefined;
+  return (event) => {
+    if (event.level === 'query') onQuery();
+  };
 }
 
 /** True when an insert failed on a unique constraint, on either database. */
