@@ -1,5 +1,6 @@
-// Builds the Express app: the REST service under /xn/rest, health, and the built web app
-// with its client-side routes. No listen here, so tests and main.ts share it.
+// Builds the Express app: the REST service under /xn/rest with its OpenAPI document, health,
+// and the built web app with its client-side routes. No listen here, so tests and main.ts
+// share it.
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -9,10 +10,13 @@ import type { Logger } from 'pino';
 import { sql } from 'kysely';
 import type { Db, Dialect } from './db/database';
 import { AnchorCodec } from './http/anchor';
-import { errorHandler, sendError } from './http/envelope';
+import { errorHandler, sendError, sendJson } from './http/envelope';
 import { notFound } from './http/errors';
 import { restRouter } from './http/rest-router';
+import { openApiDocument } from './http/openapi';
+import type { RateLimit } from './http/rate-limit';
 import { endpoints } from './resources';
+import { photoImageRouter } from './resources/photos/images';
 
 export interface AppOptions {
   db: Db;
@@ -20,6 +24,8 @@ export interface AppOptions {
   log: Logger;
   secret: string;
   trustProxy?: boolean;
+  /** Per-caller request limits of the REST service. */
+  rateLimit: RateLimit;
   /** Folder of the built web app; served when it exists. */
   webDir?: string;
 }
@@ -67,7 +73,10 @@ export function createApp(options: AppOptions): express.Express {
       },
     }),
   );
-  app.use('/xn/rest/:network/1.0', restRouter(deps, endpoints));
+  const openApi = openApiDocument(endpoints);
+  app.get('/xn/rest/openapi.json', (req, res) => sendJson(req, res, 200, openApi));
+  app.use('/xn/rest/:network/1.0', restRouter(deps, endpoints, options.rateLimit));
+  app.use('/xn/images', photoImageRouter(deps));
   app.use('/xn/static', express.static(path.join(import.meta.dirname, 'static'), { maxAge: '1d' }));
   app.use('/xn', (req, res) => sendError(req, res, notFound(`No endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`, 3)));
 

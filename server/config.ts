@@ -21,6 +21,9 @@ const schema = z.object({
   TRUST_PROXY: onOff.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//).optional().or(z.literal('').transform(() => undefined)),
+  /** Prefix of every key the service writes to Redis, so several deployments can share one. */
+  REDIS_KEY_PREFIX: z.string().max(100).default('xn:'),
+  /** Requests per minute for each caller (access token, session, OAuth token, else address); 0 turns limiting off. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
 });
 

@@ -1,5 +1,5 @@
 // Applies pending migrations; throws with the failing migration's error.
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { Db, Dialect } from './database';
 import { migrationsFor } from './migrations';
 
@@ -7,10 +7,18 @@ export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrationsFor({ dialect }) },
+    // Kysely looks for its own tables in every schema unless told which one; name ours, or
+    // a database that holds other schemas (several deployments, parallel tests) fools it.
+    migrationTableSchema: dialect === 'postgres' ? await currentSchema(db) : undefined,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
   }
+}
+
+async function currentSchema(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]!.schema;
 }

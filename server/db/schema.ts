@@ -21,6 +21,8 @@ export interface NetworkTable {
   group_moderation: Flag;
   created_at: number;
   updated_at: number;
+  /** The name in lower case: what `Network/alpha` sorts by. */
+  sort_name: string;
 }
 
 export interface AccountTable {
@@ -32,6 +34,12 @@ export interface AccountTable {
   icon_url: string | null;
   created_at: number;
   updated_at: number;
+  /** YYYY-MM-DD */
+  birthdate: string | null;
+  gender: string | null;
+  location: string | null;
+  /** The full name in lower case: what `alpha` listings sort by. */
+  sort_name: string;
 }
 
 export type Role = 'owner' | 'admin' | 'member';
@@ -46,6 +54,9 @@ export interface MemberTable {
   featured_at: number | null;
   created_at: number;
   updated_at: number;
+  status_message: string | null;
+  /** JSON object: this network's profile questions and the member's answers. */
+  profile_questions: string | null;
 }
 
 export type FriendState = 'friend' | 'pending' | 'friend_request' | 'blocked';
@@ -151,9 +162,107 @@ export interface ActivityTable {
   created_at: number;
 }
 
+export interface BroadcastTable {
+  id: Generated<number>;
+  network_id: number;
+  author_id: number;
+  subject: string;
+  body: string;
+  message_id: string | null;
+  created_at: number;
+}
+
 export interface SettingTable {
   key: string;
   value: string;
+}
+
+export interface ForumCategoryTable {
+  id: Generated<number>;
+  network_id: number;
+  author_id: number;
+  title: string;
+  /** The lower-cased title `alpha` listings sort on. */
+  title_key: string;
+  description: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ForumTopicTable {
+  id: Generated<number>;
+  network_id: number;
+  author_id: number;
+  category_id: number | null;
+  title: string;
+  title_key: string;
+  description: string;
+  visibility: Visibility;
+  approved: Flag;
+  /** A closed topic takes no more replies. */
+  is_closed: Flag;
+  featured_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type VideoHost = 'youtube' | 'vimeo' | 'dailymotion';
+
+/** A video on a known host: only the host and its id there are stored, never embed HTML. */
+export interface VideoTable {
+  id: Generated<number>;
+  network_id: number;
+  author_id: number;
+  host: VideoHost;
+  host_video_id: string;
+  title: string;
+  description: string;
+  visibility: Visibility;
+  approved: Flag;
+  featured_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'gif';
+export type PhotoSize = 'large' | 'medium' | 'thumbnail';
+
+/** A photo; `image_*` describe its largest display size, the one `image.url` points at. */
+export interface PhotoTable {
+  id: Generated<number>;
+  network_id: number;
+  author_id: number;
+  title: string;
+  description: string;
+  visibility: Visibility;
+  approved: Flag;
+  featured_at: number | null;
+  image_format: PhotoFormat;
+  image_width: number;
+  image_height: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The re-encoded bytes of one display size of a photo. */
+export interface PhotoImageTable {
+  photo_id: number;
+  size: PhotoSize;
+  width: number;
+  height: number;
+  bytes: Buffer;
+}
+
+/** A personal access token; only the SHA-256 of the token is kept. */
+export interface AccessTokenTable {
+  id: Generated<number>;
+  network_id: number;
+  account_id: number;
+  name: string;
+  token_hash: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
 }
 
 export interface Database {
@@ -170,6 +279,13 @@ export interface Database {
   oauth_nonces: OAuthNonceTable;
   activities: ActivityTable;
   settings: SettingTable;
+  broadcasts: BroadcastTable;
+  forum_categories: ForumCategoryTable;
+  forum_topics: ForumTopicTable;
+  videos: VideoTable;
+  photos: PhotoTable;
+  photo_images: PhotoImageTable;
+  access_tokens: AccessTokenTable;
 }
 
 export type Network = Selectable<NetworkTable>;

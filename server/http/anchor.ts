@@ -21,10 +21,8 @@ export class AnchorCodec {
 
   decode(anchor: string | undefined): Position {
     if (anchor === undefined || anchor === '') return { start: true };
-    const [payload, mac] = anchor.split('.');
-    if (!payload || !mac || !crypto.timingSafeEqual(Buffer.from(this.mac(payload)), Buffer.from(mac.padEnd(22).slice(0, 22)))) {
-      throw badRequest(7, 'Invalid anchor.');
-    }
+    const [payload, mac, ...rest] = anchor.split('.');
+    if (!payload || !mac || rest.length > 0 || !sameMac(this.mac(payload), mac)) throw badRequest(7, 'Invalid anchor.');
     const value = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown[];
     if (value[0] === 0) return { start: true };
     return { side: value[0] === 1 ? 'after' : 'before', key: value[1] as SortKey, id: value[2] as number };
@@ -33,6 +31,13 @@ export class AnchorCodec {
   private mac(payload: string): string {
     return crypto.createHmac('sha256', this.secret).update(payload).digest('base64url').slice(0, 22);
   }
+}
+
+/** Constant-time comparison; a MAC of another length (in bytes, not characters) never matches. */
+function sameMac(expected: string, given: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
 export interface Page<Row> {
@@ -50,6 +55,8 @@ export interface KeysetOptions<Row> {
   keyOf: (row: Row) => { key: SortKey; id: number };
   count: number;
   position: Position;
+  /** The type of the sort key: an anchor of another ordering (a name where a date belongs) is refused (4-7). */
+  keyType?: 'number' | 'string';
 }
 
 type Op = '<' | '<=' | '>' | '>=';
@@ -64,6 +71,7 @@ export async function keysetPage<Row>(
   options: KeysetOptions<Row>,
 ): Promise<Page<Row>> {
   const { count, position, order } = options;
+  if (options.keyType && 'key' in position && typeof position.key !== options.keyType) throw badRequest(7, 'Invalid anchor.');
   const forward = count > 0;
   const limit = Math.abs(count);
   const desc = order === 'desc';

@@ -1,12 +1,13 @@
-// Who is calling: OAuth 1.0a (programs), a session cookie (the web app) or nobody. The
-// caller's membership of the request's network then gives the role every permission check
-// and visibility scope reads.
+// Who is calling: OAuth 1.0a (programs), a personal access token (`Authorization: Bearer`,
+// scripts), a session cookie (the web app) or nobody. The caller's membership of the
+// request's network then gives the role every permission check and visibility scope reads.
 import type { Request } from 'express';
 import { parse as parseCookies } from 'cookie';
 import type { Db } from '../db/database';
 import type { Network } from '../db/schema';
 import { anonymous, isAdmin, isMember, isOwner, type Viewer } from '../lib/viewer';
 import { sha256 } from '../lib/random';
+import { findAccessToken } from '../resources/access-tokens/store';
 import { forbidden, unauthenticated } from './errors';
 import type { Permission } from './endpoint';
 import { collectOAuthRequest, normaliseBaseUri, verifySignature } from './oauth-signature';
@@ -20,31 +21,49 @@ export interface Caller {
   consumerId: number | null;
   /** A session cookie came without its anti-forgery header, so it was not honoured. */
   csrfRejected: boolean;
+  /** Names the credential that identified the caller (never the secret itself), for per-caller limits. */
+  credential: string | null;
 }
+
+const nobody: Caller = { viewer: anonymous, consumerId: null, csrfRejected: false, credential: null };
 
 export async function authenticate(req: Request, db: Db, network: Network, now: number): Promise<Caller> {
   if (carriesOAuth(req)) {
     const { accountId, consumerId } = await verifyOAuth(req, db, network, now);
     const viewer = accountId === null ? anonymous : await viewerOf(db, network.id, accountId, 'oauth');
-    return { viewer, consumerId, csrfRejected: false };
+    return { viewer, consumerId, csrfRejected: false, credential: `oauth:${consumerId}:${accountId ?? ''}` };
+  }
+  const bearer = /^\s*Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
+  if (bearer) {
+    // A bearer token is no ambient credential, so it needs no anti-forgery header.
+    const accessToken = await findAccessToken(db, network.id, bearer[1]!, now);
+    if (!accessToken) throw unauthenticated(4, 'Unknown or revoked access token.');
+    const viewer = await viewerOf(db, network.id, accessToken.accountId, 'bearer');
+    return { viewer, consumerId: null, csrfRejected: false, credential: `bearer:${accessToken.id}` };
   }
   const sessionId = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];
   if (sessionId) {
+    const idHash = sha256(sessionId);
     const session = await db
       .selectFrom('sessions')
       .select(['account_id', 'csrf_token'])
-      .where('id_hash', '=', sha256(sessionId))
+      .where('id_hash', '=', idHash)
       .where('expires_at', '>', now)
       .executeTakeFirst();
     if (session) {
       if (UNSAFE.has(req.method) && req.get('x-csrf-token') !== session.csrf_token) {
-        return { viewer: anonymous, consumerId: null, csrfRejected: true };
+        return { ...nobody, csrfRejected: true };
       }
       const viewer = await viewerOf(db, network.id, session.account_id, 'session');
-      return { viewer: { ...viewer, csrfToken: session.csrf_token }, consumerId: null, csrfRejected: false };
+      return {
+        viewer: { ...viewer, csrfToken: session.csrf_token },
+        consumerId: null,
+        csrfRejected: false,
+        credential: `session:${idHash}`,
+      };
     }
   }
-  return { viewer: anonymous, consumerId: null, csrfRejected: false };
+  return nobody;
 }
 
 export async function viewerOf(db: Db, networkId: number, accountId: number, via: Viewer['via']): Promise<Viewer> {
@@ -61,10 +80,8 @@ export async function viewerOf(db: Db, networkId: number, accountId: number, via
 export function authorize(allow: Permission, caller: Caller, network: Network): void {
   const { viewer } = caller;
   if (allow === 'public') return;
-  if (allow === 'anyone') {
-    if (!network.is_private || isMember(viewer)) return;
-    throw viewer.accountId === null ? signInRequired(caller) : forbidden('This network is private to its members.');
-  }
+  // A private network is read by its members only, so a blocked or pending one hears why (2-3, 2-4).
+  if (allow === 'anyone' && !network.is_private) return;
   if (viewer.accountId === null) throw signInRequired(caller);
   if (allow === 'account') return;
   if (viewer.state === 'blocked') throw forbidden('This member is blocked on this network.', 3);
@@ -77,7 +94,7 @@ export function authorize(allow: Permission, caller: Caller, network: Network): 
 function signInRequired(caller: Caller) {
   return caller.csrfRejected
     ? forbidden('The X-CSRF-Token header is missing or does not match the session.')
-    : unauthenticated(1, 'Sign in or sign the request with OAuth to do this.');
+    : unauthenticated(1, 'Sign in, sign the request with OAuth or send an access token to do this.');
 }
 
 function carriesOAuth(req: Request): boolean {

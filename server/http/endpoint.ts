@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { AnchorCodec } from './anchor';
 import type { PresentContext } from './fields';
 import type { Params } from './params';
+import type { UploadSpec } from './upload';
 import type { Db, Dialect } from '../db/database';
 import type { Network } from '../db/schema';
 import type { Viewer } from '../lib/viewer';
@@ -44,6 +45,17 @@ export interface Ctx extends Actor {
   res: Response;
 }
 
+/**
+ * The success body's envelope, as the OpenAPI document describes it:
+ * get     — `{entry: E | E[], resources}` (one id, or repeated ids)
+ * listing — `{entry: E[], anchor, firstPage, lastPage, resources}`
+ * count   — `{count}`
+ * create  — `{id}`
+ * done    — nothing but `success` (updates, deletes, actions)
+ * entry   — `{entry}` exactly as `entry` declares it (Token, Session, ...)
+ */
+export type ReplyKind = 'get' | 'listing' | 'count' | 'create' | 'done' | 'entry';
+
 export interface Endpoint<S extends z.ZodObject = z.ZodObject> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Resource and action, e.g. `BlogPost/recent`. */
@@ -53,6 +65,19 @@ export interface Endpoint<S extends z.ZodObject = z.ZodObject> {
   /** Our addition to the historical API, marked as such in the API reference. */
   extension?: boolean;
   params: S;
+  /**
+   * Without it: `X/recent|alpha|featured|list` are listings, `X/count` counts, other GETs
+   * are gets, POST on a resource creates, POST on an action, PUT and DELETE are done.
+   */
+  reply?: ReplyKind;
+  /**
+   * The shape of one entry (all its fields) for the OpenAPI document and the tests that check
+   * replies against it. For get and listing replies every field but `id` is optional there,
+   * as `fields` chooses them; a field that may be null says `.nullable()`.
+   */
+  entry?: z.ZodType;
+  /** A multipart/form-data body with one file (Photo upload), read after the permission check. */
+  upload?: UploadSpec;
   handle(ctx: Ctx, params: z.output<S>): Promise<Record<string, unknown>>;
 }
 

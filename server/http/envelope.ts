@@ -45,6 +45,8 @@ function toApiError(err: unknown, req: Request, log: Logger): ApiError {
   }
   if (typeof e.code === 'string' && e.code.startsWith('LIMIT_')) return new ApiError(400, 4, 3, e.message ?? 'Invalid upload.');
   if (e.status === 400) return new ApiError(400, 4, 3, 'The request could not be read.');
+  // PostgreSQL refuses NUL in text; inputs outside the parameters (path, credentials) can still carry one.
+  if (e.code === '22021') return new ApiError(400, 4, 3, 'The request contains characters that cannot be stored.');
   log.error({ err, reqId: req.id, path: req.path }, 'internal error');
   return new ApiError(500, 9, 1, 'Internal error.');
 }

@@ -38,11 +38,14 @@ export function selectFields<T>(presenter: Presenter<T>, fields: string | undefi
     if (dot > 0) {
       const ref = name.slice(0, dot);
       const sub = name.slice(dot + 1);
-      if (!presenter.refs[ref]?.sub[sub]) throw badRequest(1, `Field '${name}' is not accepted by this endpoint.`);
+      // Own properties only: `constructor` or `__proto__` must not reach Object.prototype.
+      if (!Object.hasOwn(presenter.refs, ref) || !Object.hasOwn(presenter.refs[ref]!.sub, sub)) {
+        throw badRequest(1, `Field '${name}' is not accepted by this endpoint.`);
+      }
       const list = subs.get(ref) ?? [];
       if (!list.includes(sub)) subs.set(ref, [...list, sub]);
     } else {
-      if (!(name in presenter.fields)) throw badRequest(1, `Field '${name}' is not accepted by this endpoint.`);
+      if (!Object.hasOwn(presenter.fields, name)) throw badRequest(1, `Field '${name}' is not accepted by this endpoint.`);
       if (!keys.includes(name)) keys.push(name);
     }
   }

@@ -17,7 +17,8 @@ const isoDate = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?
 
 /** Milliseconds since the epoch for an ISO-8601 date; without an offset the time is UTC. */
 export function parseDate(value: string): number | null {
-  const s = value.trim();
+  // A `+` left unencoded in a query string arrives as a space: `...T10:00:00 08:00` means +08:00.
+  const s = value.trim().replace(/(:\d{2}(?:\.\d+)?) (\d{2}:?\d{2})$/, '$1+$2');
   if (!isoDate.test(s)) return null;
   const withZone = /T|\s/.test(s) && !/(Z|[+-]\d{2}:?\d{2})$/i.test(s) ? `${s}Z` : s;
   const normalised = withZone.replace(' ', 'T').replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
@@ -34,7 +35,7 @@ export const countParam = z
   .string()
   .default('1')
   .transform((v, ctx) => {
-    const n = Number(v.trim());
+    const n = /^\s*-?\d{1,4}\s*$/.test(v) ? Number(v) : NaN;
     if (!Number.isInteger(n) || n === 0 || n > 100 || n < -100) {
       return fail(ctx, 6, 'must be an integer from 1 to 100, or -1 to -100 to read before the anchor');
     }

@@ -39,7 +39,10 @@ export class Params {
     const input: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(schema.shape)) {
       const values = this.values.get(name);
-      if (values) input[name] = isArraySchema(field as z.ZodType) ? values : values[0];
+      if (!values) continue;
+      // PostgreSQL text cannot hold NUL and no field needs it: refused alike on both databases.
+      if (values.some((v) => v.includes('\0'))) throw badRequest(3, `Parameter '${name}' must not contain NUL characters.`);
+      input[name] = isArraySchema(field as z.ZodType) ? values : values[0];
     }
     const result = schema.safeParse(input);
     if (result.success) return result.data;

@@ -13,6 +13,9 @@ export const featurableTables = {
   BlogPost: 'blog_posts',
   Comment: 'comments',
   User: 'members',
+  Photo: 'photos',
+  Topic: 'forum_topics',
+  Video: 'videos',
 } as const;
 
 export type FeaturableType = keyof typeof featurableTables;

@@ -6,6 +6,16 @@ import { sessionEndpoints } from './sessions/routes';
 import { tokenEndpoints } from './tokens/routes';
 import { userEndpoints } from './users/routes';
 import { featureEndpoints } from './featuring';
+import { activityEndpoints } from './activity/routes';
+import { tagEndpoints } from './tags/routes';
+import { friendEndpoints } from './friends/routes';
+import { photoEndpoints } from './photos/routes';
+import { categoryEndpoints, topicEndpoints } from './forum/routes';
+import { videoEndpoints } from './videos/routes';
+import { accessTokenEndpoints } from './access-tokens/routes';
+import { networkEndpoints } from './networks/routes';
+import { broadcastEndpoints } from './broadcasts/routes';
+import { moderationEndpoints } from './moderation/routes';
 
 export const endpoints: Endpoint[] = [
   ...tokenEndpoints,
@@ -16,4 +26,18 @@ export const endpoints: Endpoint[] = [
   ...featureEndpoints('BlogPost'),
   ...featureEndpoints('Comment'),
   ...featureEndpoints('User'),
+  ...activityEndpoints,
+  ...tagEndpoints,
+  ...friendEndpoints,
+  ...photoEndpoints,
+  ...featureEndpoints('Photo'),
+  ...categoryEndpoints,
+  ...topicEndpoints,
+  ...featureEndpoints('Topic'),
+  ...videoEndpoints,
+  ...featureEndpoints('Video'),
+  ...accessTokenEndpoints,
+  ...networkEndpoints,
+  ...broadcastEndpoints,
+  ...moderationEndpoints,
 ];

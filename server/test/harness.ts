@@ -1,16 +1,20 @@
 // Black-box test harness: a real server on a throwaway database (a temp SQLite folder, or a
 // fresh PostgreSQL schema when TEST_DATABASE_URL is set), and HTTP clients that act as
 // anonymous visitors, signed-in members (session cookie + CSRF header) or OAuth programs.
+// Every JSON reply the clients receive is checked against the server's OpenAPI document.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import OAuth from 'oauth-1.0a';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { loadConfig } from '../config';
 import { startServer, type RunningServer } from '../server';
 import { createConsumer } from '../resources/tokens/store';
 import { findNetwork } from '../resources/networks/store';
+import type { MemberState, NetworkTable, Role } from '../db/schema';
 
 export type FormValue = string | number | boolean | (string | number)[] | undefined;
 export type Form = Record<string, FormValue>;
@@ -33,12 +37,35 @@ export function toSearchParams(form: Form = {}): URLSearchParams {
   return params;
 }
 
+/** A file for a multipart/form-data part. */
+export interface UploadFile {
+  name: string;
+  type: string;
+  bytes: Uint8Array;
+}
+
+/** A multipart/form-data body: the fields (names may repeat), then the file parts. */
+export function toFormData(fields: Form = {}, files: Record<string, UploadFile> = {}): FormData {
+  const data = new FormData();
+  for (const [name, value] of toSearchParams(fields)) data.append(name, value);
+  for (const [part, file] of Object.entries(files)) data.append(part, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  return data;
+}
+
+/** A body sent exactly as given, for request shapes FormData cannot make. */
+export interface RawBody {
+  contentType: string;
+  bytes: Uint8Array;
+}
+
 export class Client {
   constructor(
     readonly server: TestServer,
     private cookie?: string,
     private csrf?: string,
     readonly who: { email?: string; password?: string; screenName?: string } = {},
+    /** Sent with every request (a bearer token's Authorization header). */
+    private readonly headers: Record<string, string> = {},
   ) {}
 
   /** A path relative to the network's REST base (`BlogPost/recent`), or absolute (`/healthz`). */
@@ -48,12 +75,20 @@ export class Client {
     return qs ? `${base}${base.includes('?') ? '&' : '?'}${qs}` : base;
   }
 
-  async request<T = any>(method: string, p: string, query?: Form, form?: Form, headers: Record<string, string> = {}): Promise<Reply<T>> {
-    const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
+  async request<T = any>(
+    method: string,
+    p: string,
+    query?: Form,
+    form?: Form | FormData,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> {
+    const init: RequestInit = { method, headers: { ...this.headers, ...headers }, redirect: 'manual' };
     const h = init.headers as Record<string, string>;
     if (this.cookie) h.cookie = this.cookie;
     if (this.csrf && method !== 'GET') h['x-csrf-token'] = this.csrf;
-    if (form) {
+    if (form instanceof FormData) {
+      init.body = form;
+    } else if (form) {
       init.body = toSearchParams(form).toString();
       h['content-type'] = 'application/x-www-form-urlencoded';
     }
@@ -67,7 +102,7 @@ export class Client {
     } catch {
       // not JSON: leave the text for the test to see
     }
-    return { status: res.status, headers: res.headers, body: body as T };
+    return this.server.checkReply(method, res.url, { status: res.status, headers: res.headers, body: body as T });
   }
 
   get<T = any>(p: string, query?: Form) {
@@ -82,6 +117,16 @@ export class Client {
   del<T = any>(p: string, query?: Form) {
     return this.request<T>('DELETE', p, query);
   }
+  /** POST multipart/form-data: the fields, and each file in the part its key names. */
+  upload<T = any>(p: string, fields: Form, files: Record<string, UploadFile>, query?: Form) {
+    return this.request<T>('POST', p, query, toFormData(fields, files));
+  }
+
+  /** GET of something that is not JSON (an image): the raw bytes. */
+  async bytes(p: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+    const res = await fetch(this.url(p), { headers: this.cookie ? { cookie: this.cookie } : {} });
+    return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+  }
 
   /** Reads the session's anti-forgery token after a sign-in. */
   async refreshSession() {
@@ -95,6 +140,23 @@ export class Client {
   withoutCsrf(): Client {
     return new Client(this.server, this.cookie, undefined, this.who);
   }
+
+  /** A script of the same member: no cookie, a personal access token as `Authorization: Bearer`. */
+  withBearer(token: string): Client {
+    return new Client(this.server, undefined, undefined, this.who, { authorization: `Bearer ${token}` });
+  }
+}
+
+export type OAuthPlacement = 'header' | 'query' | 'form';
+
+export interface OAuthRequestOptions {
+  extraHeaders?: Record<string, string>;
+  /** Rewrites what carries the OAuth parameters (the header value, or the encoded query/form part). */
+  tamper?: (carried: string) => string;
+  nonce?: string;
+  timestamp?: number;
+  /** Where the OAuth parameters travel: the Authorization header (default), the query string or the form body. */
+  placement?: OAuthPlacement;
 }
 
 export class OAuthClient {
@@ -103,21 +165,25 @@ export class OAuthClient {
     readonly server: TestServer,
     readonly consumer: { key: string; secret: string },
     readonly token?: { key: string; secret: string },
+    readonly signatureMethod: 'HMAC-SHA1' | 'PLAINTEXT' = 'HMAC-SHA1',
   ) {
     this.oauth = new OAuth({
       consumer: consumer,
-      signature_method: 'HMAC-SHA1',
-      hash_function: (base, key) => crypto.createHmac('sha1', key).update(base).digest('base64'),
+      signature_method: signatureMethod,
+      hash_function:
+        signatureMethod === 'PLAINTEXT'
+          ? (_base, key) => key
+          : (base, key) => crypto.createHmac('sha1', key).update(base).digest('base64'),
     });
   }
 
-  /** Signs with the oauth-1.0a library; OAuth parameters go in the Authorization header. */
-  async request<T = any>(
-    method: string,
-    p: string,
-    params: Form = {},
-    options: { extraHeaders?: Record<string, string>; tamper?: (h: string) => string; nonce?: string; timestamp?: number } = {},
-  ): Promise<Reply<T>> {
+  /** The same program and token, signing with another method. */
+  using(signatureMethod: 'HMAC-SHA1' | 'PLAINTEXT'): OAuthClient {
+    return new OAuthClient(this.server, this.consumer, this.token, signatureMethod);
+  }
+
+  /** Signs with the oauth-1.0a library; OAuth parameters go where `options.placement` says. */
+  async request<T = any>(method: string, p: string, params: Form = {}, options: OAuthRequestOptions = {}): Promise<Reply<T>> {
     const url = `${this.server.url}/xn/rest/${NETWORK}/1.0/${p}`;
     const inBody = method === 'POST' || method === 'PUT';
     const search = toSearchParams(params);
@@ -126,7 +192,9 @@ export class OAuthClient {
       const all = search.getAll(key);
       data[key] = all.length === 1 ? all[0]! : all;
     }
-    const requestData = { url: inBody || !search.size ? url : `${url}?${search}`, method, data: inBody ? data : {} };
+    // Spaces as %20, not `+`: the library reads the query back with decodeURIComponent.
+    const query = search.toString().replace(/\+/g, '%20');
+    const requestData = { url: inBody || !search.size ? url : `${url}?${query}`, method, data: inBody ? data : {} };
     const authorized = this.oauth.authorize(requestData, this.token);
     if (options.nonce) authorized.oauth_nonce = options.nonce;
     if (options.timestamp) authorized.oauth_timestamp = options.timestamp;
@@ -134,16 +202,30 @@ export class OAuthClient {
       const { oauth_signature: _, ...unsigned } = authorized as unknown as Record<string, string>;
       authorized.oauth_signature = this.oauth.getSignature(requestData, this.token?.secret, unsigned as never);
     }
-    let header = this.oauth.toHeader(authorized).Authorization;
-    if (options.tamper) header = options.tamper(header);
-    const init: RequestInit = { method, headers: { authorization: header, ...options.extraHeaders } };
-    if (inBody) {
-      init.body = search.toString();
-      (init.headers as Record<string, string>)['content-type'] = 'application/x-www-form-urlencoded';
+    const placement = options.placement ?? 'header';
+    const tamper = options.tamper ?? ((carried: string) => carried);
+    const headers: Record<string, string> = {};
+    let target = requestData.url;
+    const body = inBody ? new URLSearchParams(search) : undefined;
+    if (placement === 'header') {
+      headers.authorization = tamper(this.oauth.toHeader(authorized).Authorization);
+    } else {
+      // The library's result also holds the request's own parameters: carry only the OAuth ones.
+      const oauthOnly = Object.entries(authorized).filter(([name]) => name.startsWith('oauth_'));
+      const carried = tamper(toSearchParams(Object.fromEntries(oauthOnly) as Form).toString());
+      if (placement === 'query') target = `${target}${target.includes('?') ? '&' : '?'}${carried}`;
+      else if (body) for (const [name, value] of new URLSearchParams(carried)) body.append(name, value);
+      else throw new Error('OAuth parameters travel in the form body only on POST and PUT.');
     }
-    const res = await fetch(requestData.url, init);
+    Object.assign(headers, options.extraHeaders);
+    const init: RequestInit = { method, headers };
+    if (body) {
+      init.body = body.toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    }
+    const res = await fetch(target, init);
     const text = await res.text();
-    return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as T };
+    return this.server.checkReply(method, res.url, { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as T });
   }
 
   get<T = any>(p: string, params?: Form) {
@@ -158,6 +240,24 @@ export class OAuthClient {
   del<T = any>(p: string, params?: Form) {
     return this.request<T>('DELETE', p, params);
   }
+
+  /**
+   * A multipart POST as the PHP client sends a Photo: OAuth parameters in the Authorization
+   * header (or the query), signed over no body parameter (multipart fields are never signed).
+   */
+  async upload<T = any>(p: string, body: FormData | RawBody, placement: 'header' | 'query' = 'header'): Promise<Reply<T>> {
+    const url = `${this.server.url}/xn/rest/${NETWORK}/1.0/${p}`;
+    const authorized = this.oauth.authorize({ url, method: 'POST', data: {} }, this.token);
+    const headers: Record<string, string> = {};
+    let target = url;
+    if (placement === 'header') headers.authorization = this.oauth.toHeader(authorized).Authorization;
+    else target = `${url}?${toSearchParams(authorized as unknown as Form)}`;
+    const raw = !(body instanceof FormData);
+    if (raw) headers['content-type'] = body.contentType;
+    const res = await fetch(target, { method: 'POST', headers, body: raw ? new Uint8Array(body.bytes) : body });
+    const text = await res.text();
+    return this.server.checkReply('POST', url, { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as T });
+  }
 }
 
 export interface TestServer extends RunningServer {
@@ -170,6 +270,16 @@ export interface TestServer extends RunningServer {
   consumer(name?: string): Promise<{ key: string; secret: string }>;
   /** An OAuth program acting for a member: gets the token through POST Token. */
   oauthFor(who: { email?: string; password?: string }): Promise<OAuthClient>;
+  /** Setup no endpoint does yet: the account id behind a signed-in client. */
+  accountIdOf(client: Client): Promise<number>;
+  /** Setup no endpoint does yet: makes a member an administrator, pending or blocked. */
+  setMembership(client: Client, change: { role?: Role; state?: MemberState }): Promise<void>;
+  /** Setup no endpoint does yet: an accepted friendship, one row per side. */
+  befriend(a: Client, b: Client): Promise<void>;
+  /** Setup no endpoint does yet: network flags such as `blog_post_moderation`. */
+  updateNetwork(change: Partial<Omit<NetworkTable, 'id'>>): Promise<void>;
+  /** Fails (throws) when a JSON reply of a REST endpoint does not match the OpenAPI document; else returns it. */
+  checkReply<T>(method: string, url: string, reply: Reply<T>): Promise<Reply<T>>;
 }
 
 let counter = 0;
@@ -178,12 +288,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-test-'));
   const databaseUrl = process.env.TEST_DATABASE_URL;
   let pgSchema: string | undefined;
+  // Held while this server migrates; released below, once it runs.
+  let schemaLock: pg.Client | undefined;
   if (databaseUrl) {
     pgSchema = `t_${crypto.randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`create schema ${pgSchema}`);
-    await client.end();
+    schemaLock = await lockSchemas(databaseUrl, 'shared');
+    await schemaLock.query(`create schema ${pgSchema}`);
   }
   const config = loadConfig({
     PORT: '0',
@@ -194,14 +304,17 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ADMIN_PASSWORD: OWNER.password,
     DEMO_CONTENT: 'off',
     LOG_LEVEL: 'silent',
+    // High enough never to trip in other tests, and still counting, so the limiter runs everywhere.
+    RATE_LIMIT_PER_MINUTE: '1000000',
     ...env,
   });
-  const running = await startServer(config, { pgSchema });
+  const running = await startServer(config, { pgSchema }).finally(() => schemaLock?.end());
   const network = await findNetwork(running.db, NETWORK);
 
   const server: TestServer = {
     ...running,
     networkId: network!.id,
+    checkReply: replyChecker(running.url),
     anonymous: () => new Client(server),
     async signIn(email, password) {
       const client = new Client(server, undefined, undefined, { email, password });
@@ -227,19 +340,64 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       if (res.status !== 200) throw new Error(`token failed: ${JSON.stringify(res.body)}`);
       return new OAuthClient(server, consumer, { key: res.body.entry.oauthToken, secret: res.body.entry.oauthTokenSecret });
     },
+    async accountIdOf(client) {
+      const row = await running.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('screen_name', '=', client.who.screenName!)
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async setMembership(client, change) {
+      const accountId = await server.accountIdOf(client);
+      await running.db
+        .updateTable('members')
+        .set(change)
+        .where('network_id', '=', server.networkId)
+        .where('account_id', '=', accountId)
+        .execute();
+    },
+    async befriend(a, b) {
+      const [aId, bId] = await Promise.all([server.accountIdOf(a), server.accountIdOf(b)]);
+      const now = Date.now();
+      const side = (accountId: number, friendId: number) => ({
+        network_id: server.networkId,
+        account_id: accountId,
+        friend_account_id: friendId,
+        state: 'friend' as const,
+        created_at: now,
+        updated_at: now,
+      });
+      await running.db.insertInto('friendships').values([side(aId, bId), side(bId, aId)]).execute();
+    },
+    async updateNetwork(change) {
+      await running.db.updateTable('networks').set(change).where('id', '=', server.networkId).execute();
+    },
     async stop() {
       await running.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (databaseUrl && pgSchema) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop schema ${pgSchema} cascade`);
-        await client.end();
+        const client = await lockSchemas(databaseUrl, 'exclusive');
+        await client.query(`drop schema ${pgSchema} cascade`).finally(() => client.end());
       }
     },
   };
   return server;
 }
+
+/**
+ * Kysely's migrator reads the catalog of every schema in the database, and fails when another
+ * test file drops its schema meanwhile ("schema t_... does not exist"). So migrations hold this
+ * lock shared and drops hold it exclusively; it is released when the returned client ends.
+ */
+async function lockSchemas(databaseUrl: string, mode: 'shared' | 'exclusive'): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [SCHEMA_LOCK]);
+  return client;
+}
+
+const SCHEMA_LOCK = 7_240_001;
 
 /** POST Token: HTTP Basic credentials, and OAuth parameters (consumer secret only) in the form body. */
 export async function fetchToken(server: TestServer, consumer: { key: string; secret: string }, email: string, password: string): Promise<Reply> {
@@ -258,5 +416,38 @@ export async function fetchToken(server: TestServer, consumer: { key: string; se
     },
     body: toSearchParams(signed as unknown as Form).toString(),
   });
-  return { status: res.status, headers: res.headers, body: await res.json() };
+  return server.checkReply('POST', url, { status: res.status, headers: res.headers, body: await res.json() });
+}
+
+/**
+ * Checks replies against the server's own OpenAPI document (fetched once): a success must
+ * match its operation's 200 schema — the envelope alone where the endpoint declares no entry
+ * schema — and a failure the error envelope.
+ */
+function replyChecker(baseUrl: string) {
+  let loaded: Promise<Ajv2020> | undefined;
+  const load = async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema(await (await fetch(`${baseUrl}/xn/rest/openapi.json`)).json(), 'openapi');
+    return ajv;
+  };
+  return async <T>(method: string, url: string, reply: Reply<T>): Promise<Reply<T>> => {
+    const rest = /^\/xn\/rest\/[^/]+\/1\.0(\/[^?#]*)$/.exec(new URL(url).pathname);
+    const json = reply.headers.get('content-type')?.startsWith('application/json') && typeof reply.body === 'object';
+    if (!rest || !json) return reply;
+    const ajv = await (loaded ??= load());
+    const path = rest[1]!;
+    const op = `/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/${method.toLowerCase()}`;
+    const pointer = reply.status === 200 ? `${op}/responses/200/content/application~1json/schema` : '/components/schemas/Error';
+    const validate = ajv.getSchema(`openapi#${pointer}`);
+    if (!validate) throw new Error(`${method} ${path} answered ${reply.status}, but the OpenAPI document has no such operation.`);
+    if (!validate(reply.body)) {
+      const problems = (validate.errors ?? []).map((e) => `  ${e.instancePath || '(body)'} ${e.message}`).join('\n');
+      throw new Error(
+        `The reply to ${method} ${path} (${reply.status}) does not match the OpenAPI document:\n${problems}\n${JSON.stringify(reply.body).slice(0, 2000)}`,
+      );
+    }
+    return reply;
+  };
 }

@@ -4,12 +4,22 @@ import type { Kysely, Migration } from 'kysely';
 import type { MigrationContext } from './helpers';
 import * as foundation from './0001-foundation';
 import * as activity from './0002-activity';
+import * as forumAndVideos from './0005-forum-and-videos';
+import * as membersBroadcasts from './0004-members-broadcasts';
+import * as photos from './0003-photos';
+import * as activityLookups from './0008-activity-lookups';
+import * as accessTokens from './0006-access-tokens';
 
 type Step = { up(db: Kysely<any>, ctx: MigrationContext): Promise<void> };
 
 const steps: Record<string, Step> = {
   '0001-foundation': foundation,
   '0002-activity': activity,
+  '0005-forum-and-videos': forumAndVideos,
+  '0004-members-broadcasts': membersBroadcasts,
+  '0003-photos': photos,
+  '0008-activity-lookups': activityLookups,
+  '0006-access-tokens': accessTokens,
 };
 
 export function migrationsFor(ctx: MigrationContext): Record<string, Migration> {

@@ -1,8 +1,14 @@
-// Writing activity events. Every action that the feed shows calls `recordActivity` inside
-// the same transaction as the action itself, so the feed never shows what did not happen
-// and never misses what did.
+// Activity events. Every action that the feed shows calls `recordActivity` inside the same
+// transaction as the action itself, so the feed never shows what did not happen and never
+// misses what did. Reads filter events by the visibility of what they are about.
 import crypto from 'node:crypto';
-import type { Tx } from '../../db/database';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Db, Tx } from '../../db/database';
+import { keysetPage, type Position } from '../../http/anchor';
+import type { ScopeContext } from '../../lib/scope';
+import { namesVisibleItem, onVisibleItem } from '../commentable';
+import { readableComment } from '../comments/store';
+import type { ActivityItem, ActivityRef } from './schema';
 
 export interface ActivityEvent {
   networkId: number;
@@ -40,4 +46,130 @@ export async function recordActivity(tx: Tx, event: ActivityEvent): Promise<void
 export async function forgetActivityAbout(tx: Tx, type: string, id: number): Promise<void> {
   await tx.deleteFrom('activities').where('content_type', '=', type).where('content_id', '=', id).execute();
   await tx.deleteFrom('activities').where('attached_to_type', '=', type).where('attached_to_id', '=', id).execute();
+}
+
+export interface ActivityFilters {
+  author?: string;
+  type?: string[];
+  createdAfter?: number;
+}
+
+// The item an event's comment is on: recorded with a Create<Type>Comment event, read from the
+// comment itself for events that record only the comment (FeatureComment).
+const itemType = sql<string | null>`coalesce(e.attached_to_type, fc.attached_to_type)`;
+const itemId = sql<number | null>`coalesce(e.attached_to_id, fc.attached_to_id)`;
+const itemAuthorId = sql<number | null>`coalesce(e.attached_to_author_id, fc.attached_to_author_id)`;
+
+/** Events with their author, the item's author, the member a User event names and the photo a Photo event shows. */
+function selectEvents(db: Db) {
+  return db
+    .selectFrom('activities as e')
+    .innerJoin('accounts as a', 'a.id', 'e.author_id')
+    .leftJoin('comments as fc', (j) => j.onRef('fc.id', '=', 'e.content_id').on('e.content_type', '=', 'Comment'))
+    .leftJoin('accounts as o', (j) => j.on(sql<SqlBool>`o.id = ${itemAuthorId}`))
+    .leftJoin('members as fm', (j) => j.onRef('fm.id', '=', 'e.content_id').on('e.content_type', '=', 'User'))
+    .leftJoin('accounts as fa', 'fa.id', 'fm.account_id')
+    .leftJoin('photos as ph', (j) =>
+      j.on(sql<SqlBool>`ph.id = case when e.content_type = 'Photo' then e.content_id when ${itemType} = 'Photo' then ${itemId} end`),
+    )
+    .select([
+      'e.id', 'e.uuid', 'e.type', 'e.content_type', 'e.content_id', 'e.title', 'e.description', 'e.created_at',
+      'a.screen_name', 'a.full_name', 'a.icon_url',
+      'o.screen_name as owner_screen_name', 'o.full_name as owner_full_name', 'o.icon_url as owner_icon_url',
+      'fa.screen_name as member_screen_name',
+      'ph.id as photo_id', 'ph.image_format', 'ph.image_width', 'ph.image_height',
+      itemType.as('item_type'),
+      itemId.as('item_id'),
+    ]);
+}
+
+type EventRow = Awaited<ReturnType<ReturnType<typeof selectEvents>['execute']>>[number];
+
+/**
+ * Events whose content the caller may see: an item through the visibility scope of its type,
+ * a comment when it is readable and its item visible, a member when active. Events about no
+ * content (JoinNetwork, StatusUpdate) are for whoever may read the network, which the
+ * endpoints' permission has already checked. An unknown content type shows nothing.
+ */
+function aboutVisibleContent(eb: ExpressionBuilder<any, any>, scope: ScopeContext): Expression<SqlBool> {
+  return eb.or([
+    sql<SqlBool>`e.content_type is null`,
+    namesVisibleItem(eb, { type: 'e.content_type', id: 'e.content_id' }, scope),
+    sql<SqlBool>`(e.content_type = 'Comment' and exists (
+      select 1 from comments c
+      where c.id = e.content_id and ${readableComment(eb, 'c', scope)} and ${onVisibleItem(eb, 'c', scope)}))`,
+    sql<SqlBool>`(e.content_type = 'User' and exists (
+      select 1 from members m where m.id = e.content_id and m.network_id = e.network_id and m.state = 'active'))`,
+  ]);
+}
+
+function scoped(db: Db, scope: ScopeContext, filters: ActivityFilters = {}) {
+  let q = selectEvents(db)
+    .where('e.network_id', '=', scope.network.id)
+    .where((eb) => aboutVisibleContent(eb, scope));
+  if (filters.author !== undefined) q = q.where('a.screen_name', '=', filters.author);
+  if (filters.type !== undefined) q = q.where('e.type', 'in', filters.type);
+  if (filters.createdAfter !== undefined) q = q.where('e.created_at', '>', filters.createdAfter);
+  return q;
+}
+
+const ref = (type: string | null, id: number | null) => (type === null || id === null ? null : { type, id: Number(id) });
+
+function toItem(networkId: number, r: EventRow): ActivityItem {
+  return {
+    id: r.id,
+    uuid: r.uuid,
+    type: r.type,
+    content: ref(r.content_type, r.content_id),
+    attachedTo: ref(r.item_type, r.item_id),
+    title: r.title,
+    description: r.description,
+    created_at: r.created_at,
+    author: { screenName: r.screen_name, fullName: r.full_name, iconUrl: r.icon_url },
+    attachedToAuthor:
+      r.owner_screen_name === null ? null : { screenName: r.owner_screen_name, fullName: r.owner_full_name!, iconUrl: r.owner_icon_url },
+    member: r.member_screen_name,
+    image:
+      r.photo_id === null
+        ? null
+        : { networkId, photoId: r.photo_id, format: r.image_format!, width: r.image_width!, height: r.image_height! },
+  };
+}
+
+export async function listActivity(db: Db, scope: ScopeContext, filters: ActivityFilters, count: number, position: Position) {
+  const page = await keysetPage(scoped(db, scope, filters) as SelectQueryBuilder<any, any, EventRow>, {
+    sortColumn: 'e.created_at',
+    idColumn: 'e.id',
+    order: 'desc',
+    keyOf: (r) => ({ key: r.created_at, id: r.id }),
+    count,
+    position,
+  });
+  return { ...page, rows: page.rows.map((r) => toItem(scope.network.id, r)) };
+}
+
+export async function countActivity(db: Db, scope: ScopeContext, filters: ActivityFilters): Promise<number> {
+  const row = await scoped(db, scope, filters)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The events named by `refs` that the caller may see, in the order asked; others are absent. */
+export async function getActivity(db: Db, scope: ScopeContext, refs: ActivityRef[]): Promise<ActivityItem[]> {
+  // A numeric id names an event of its own network only.
+  const here = refs.filter((r) => 'uuid' in r || r.networkId === scope.network.id);
+  const uuids = here.flatMap((r) => ('uuid' in r ? [r.uuid] : []));
+  const ids = here.flatMap((r) => ('id' in r ? [r.id] : []));
+  if (here.length === 0) return [];
+  const rows = await scoped(db, scope)
+    .where((eb) => eb.or([...(uuids.length ? [eb('e.uuid', 'in', uuids)] : []), ...(ids.length ? [eb('e.id', 'in', ids)] : [])]))
+    .execute();
+  const found = (r: ActivityRef) => rows.find((row) => ('uuid' in r ? row.uuid === r.uuid : row.id === r.id));
+  return [...new Set(here.flatMap((r) => found(r) ?? []))].map((row) => toItem(scope.network.id, row));
+}
+
+export async function deleteActivity(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('activities').where('id', '=', id).execute();
 }

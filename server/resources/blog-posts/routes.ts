@@ -1,12 +1,9 @@
 // BlogPost route table.
 import { endpoint } from '../../http/endpoint';
-import { badRequest } from '../../http/errors';
 import { entries, idInNetwork, idsOfNetwork, listing } from '../../http/reply';
-import { blogPostPresenter, countParams, createParams, deleteParams, featuredParams, getParams, recentParams, updateParams } from './schema';
-import { changePost, checkPrivateFilter, createPost, removePost } from './service';
+import { blogPostEntry, blogPostPresenter, countParams, createParams, deleteParams, featuredParams, getParams, recentParams, updateParams } from './schema';
+import { changePost, checkCreatedAfter, checkPrivateFilter, createPost, removePost } from './service';
 import { countPosts, getPosts, listPosts } from './store';
-
-const WEEK_MS = 7 * 86_400_000;
 
 export const blogPostEndpoints = [
   endpoint({
@@ -15,6 +12,7 @@ export const blogPostEndpoints = [
     allow: 'anyone',
     summary: 'One blog post, or several with a repeated id (at most 100).',
     params: getParams,
+    entry: blogPostEntry,
     handle: async (ctx, p) => {
       const posts = await getPosts(ctx.db, ctx, idsOfNetwork(ctx, p.id));
       return entries(ctx, blogPostPresenter(ctx.now), posts, p.fields, p.id.length === 1);
@@ -26,6 +24,7 @@ export const blogPostEndpoints = [
     allow: 'anyone',
     summary: 'Blog posts, newest first.',
     params: recentParams,
+    entry: blogPostEntry,
     handle: async (ctx, p) => {
       checkPrivateFilter(ctx, p.private);
       const page = await listPosts(ctx.db, ctx, p, 'created', p.count, ctx.anchors.decode(p.anchor));
@@ -38,6 +37,7 @@ export const blogPostEndpoints = [
     allow: 'anyone',
     summary: 'Featured blog posts, most recently featured first.',
     params: featuredParams,
+    entry: blogPostEntry,
     handle: async (ctx, p) => {
       const page = await listPosts(ctx.db, ctx, { featured: true }, 'featured', p.count, ctx.anchors.decode(p.anchor));
       return listing(ctx, blogPostPresenter(ctx.now), page, p.fields);
@@ -51,7 +51,7 @@ export const blogPostEndpoints = [
     params: countParams,
     handle: async (ctx, p) => {
       checkPrivateFilter(ctx, p.private);
-      if (p.createdAfter < ctx.now - WEEK_MS) throw badRequest(5, "'createdAfter' may be at most one week in the past.");
+      checkCreatedAfter(ctx, p.createdAfter);
       return { count: await countPosts(ctx.db, ctx, p) };
     },
   }),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { booleanParam, contentIdParam, countParam, dateParam, listingParams, parseDate, visibilityParam } from '../../http/param-types';
 import { fail } from '../../http/params';
-import { isoDate, type Presenter } from '../../http/fields';
+import { isoDate, type PresentContext, type Presenter } from '../../http/fields';
 import { personRef, type PersonColumns } from '../users/author-ref';
 
 export const MAX_TITLE = 200;
@@ -44,6 +44,25 @@ export const deleteParams = z.object({ id: blogPostId });
 
 export { countParam };
 
+export const blogPostEntry = z
+  .object({
+    id: z.string(),
+    author: z.string(),
+    createdDate: z.iso.datetime(),
+    updatedDate: z.iso.datetime(),
+    featuredDate: z.iso.datetime().nullable(),
+    publishTime: z.iso.datetime(),
+    publishStatus: z.enum(['draft', 'queued', 'publish']),
+    title: z.string(),
+    description: z.string(),
+    visibility: visibilityParam,
+    approved: z.boolean(),
+    commentCount: z.number().int(),
+    url: z.string(),
+    topTags: z.array(z.string()),
+  })
+  .meta({ title: 'BlogPost' });
+
 export interface BlogPostItem {
   id: number;
   title: string;
@@ -64,6 +83,10 @@ export interface BlogPostItem {
 export const publishStatusAt = (post: BlogPostItem, now: number) =>
   post.publish_status === 'publish' && post.publish_time > now ? 'queued' : post.publish_status;
 
+/** The post's page in the web app. */
+export const blogPostUrl = (ctx: PresentContext, id: number) =>
+  `${ctx.origin}/n/${ctx.networkSubdomain}/blog/${encodeURIComponent(`${ctx.networkId}:BlogPost:${id}`)}`;
+
 export function blogPostPresenter(now: number): Presenter<BlogPostItem> {
   return {
     fields: {
@@ -79,7 +102,7 @@ export function blogPostPresenter(now: number): Presenter<BlogPostItem> {
       visibility: (p) => p.visibility,
       approved: (p) => p.approved === 1,
       commentCount: (p) => p.commentCount,
-      url: (p, ctx) => `${ctx.origin}/n/${ctx.networkSubdomain}/blog/${encodeURIComponent(`${ctx.networkId}:BlogPost:${p.id}`)}`,
+      url: (p, ctx) => blogPostUrl(ctx, p.id),
       topTags: (p) => p.tags,
     },
     refs: { author: personRef((p) => p.author) },

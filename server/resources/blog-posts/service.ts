@@ -25,6 +25,13 @@ export function checkPrivateFilter(ctx: Actor, privateFilter: boolean | undefine
   if (privateFilter !== undefined && !isOwner(ctx.viewer)) throw PRIVATE_FILTER_ERROR();
 }
 
+const WEEK_MS = 7 * 86_400_000;
+
+/** Counts of content look back at most one week (`createdAfter` older than that is 4-5). */
+export function checkCreatedAfter(ctx: Actor, createdAfter: number) {
+  if (createdAfter < ctx.now - WEEK_MS) throw badRequest(5, "'createdAfter' may be at most one week in the past.");
+}
+
 export async function createPost(ctx: Actor, input: PostInput): Promise<number> {
   const title = (input.title ?? '').trim();
   const description = sanitizeDescription(input.description ?? '');
@@ -96,7 +103,8 @@ async function postToChange(ctx: Actor, id: number) {
   throw visible ? forbidden('Only the author or an administrator may change this post.') : notFound();
 }
 
-function approvalOnWrite(ctx: Actor, approved: boolean | undefined): boolean | undefined {
+/** `approved` as written by the caller: only administrators may write it. */
+export function approvalOnWrite(ctx: Actor, approved: boolean | undefined): boolean | undefined {
   if (approved !== undefined && !isAdmin(ctx.viewer)) throw forbidden("Only administrators may set 'approved'.");
   return approved;
 }

@@ -1,8 +1,8 @@
 // Comment route table.
 import { endpoint } from '../../http/endpoint';
 import { idInNetwork, listing } from '../../http/reply';
-import { commentPresenter, createParams, deleteParams, featuredParams, recentParams } from './schema';
-import { addComment, itemForComments, removeComment } from './service';
+import { commentEntry, commentPresenter, createParams, deleteParams, featuredParams, recentParams, updateParams } from './schema';
+import { addComment, changeComment, itemForComments, removeComment } from './service';
 import { listComments, listFeaturedComments } from './store';
 
 export const commentEndpoints = [
@@ -12,6 +12,7 @@ export const commentEndpoints = [
     allow: 'anyone',
     summary: 'Comments of one content item, newest first.',
     params: recentParams,
+    entry: commentEntry,
     handle: async (ctx, p) => {
       const item = await itemForComments(ctx, p.attachedTo);
       const page = await listComments(ctx.db, ctx, { type: p.attachedTo.type, id: item.id }, p, p.count, ctx.anchors.decode(p.anchor));
@@ -24,6 +25,7 @@ export const commentEndpoints = [
     allow: 'anyone',
     summary: 'Featured comments, most recently featured first.',
     params: featuredParams,
+    entry: commentEntry,
     handle: async (ctx, p) => listing(ctx, commentPresenter, await listFeaturedComments(ctx.db, ctx, p.count, ctx.anchors.decode(p.anchor)), p.fields),
   }),
   endpoint({
@@ -33,6 +35,17 @@ export const commentEndpoints = [
     summary: 'Comments on a content item.',
     params: createParams,
     handle: async (ctx, p) => ({ id: `${ctx.network.id}:Comment:${await addComment(ctx, p)}` }),
+  }),
+  endpoint({
+    method: 'PUT',
+    path: 'Comment',
+    allow: 'member',
+    summary: 'Changes a comment: its author edits the description; administrators set approved.',
+    params: updateParams,
+    handle: async (ctx, p) => {
+      await changeComment(ctx, idInNetwork(ctx, p.id), p);
+      return {};
+    },
   }),
   endpoint({
     method: 'DELETE',

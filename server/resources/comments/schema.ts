@@ -13,6 +13,26 @@ export const createParams = z.object({
   description: z.string().max(MAX_COMMENT, { error: `may have at most ${MAX_COMMENT} characters` }),
 });
 export const deleteParams = z.object({ id: contentIdParam('Comment') });
+export const updateParams = z.object({
+  id: contentIdParam('Comment'),
+  description: createParams.shape.description.optional().meta({ description: 'the comment author only' }),
+  approved: booleanParam.optional().meta({ description: 'administrators only' }),
+});
+
+export const commentEntry = z
+  .object({
+    id: z.string(),
+    author: z.string(),
+    createdDate: z.iso.datetime(),
+    updatedDate: z.iso.datetime(),
+    featuredDate: z.iso.datetime().nullable(),
+    description: z.string(),
+    approved: z.boolean(),
+    attachedTo: z.string(),
+    attachedToType: z.string(),
+    attachedToAuthor: z.string(),
+  })
+  .meta({ title: 'Comment' });
 
 export interface CommentItem {
   id: number;

@@ -1,12 +1,14 @@
-// Comment use-cases: commenting on an item the caller can see, and removal by the comment's
-// author, the item's author or an administrator.
+// Comment use-cases: commenting on an item the caller can see, editing by the comment's
+// author, approval by administrators, and removal by the comment's author, the item's author
+// or an administrator.
 import type { Actor } from '../../http/endpoint';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin } from '../../lib/viewer';
 import { findVisibleItem } from '../commentable';
-import { deleteComment, findCommentRow, insertComment } from './store';
+import { deleteComment, findCommentRow, insertComment, updateComment } from './store';
 import { forgetActivityAbout, recordActivity } from '../activity/store';
+import { hasBlocked } from '../friends/store';
 
 export async function itemForComments(ctx: Actor, ref: { networkId: number; type: string; id: number }) {
   const item = ref.networkId === ctx.network.id ? await findVisibleItem(ctx.db, ctx, ref.type, ref.id) : undefined;
@@ -18,7 +20,9 @@ export async function addComment(ctx: Actor, input: { attachedTo: { networkId: n
   const item = await itemForComments(ctx, input.attachedTo);
   const description = sanitizeDescription(input.description).trim();
   if (!description) throw badRequest(2, "A comment needs a 'description'.");
+  if (Number(item.closed) === 1) throw conflict(2, 'This item is closed to new comments.');
   const viewer = ctx.viewer.accountId!;
+  if (await hasBlocked(ctx.db, ctx.network.id, item.author_id, viewer)) throw forbidden('The author of this item has blocked you.', 3);
   const moderated = ctx.network.comment_moderation && !isAdmin(ctx.viewer) && item.author_id !== viewer;
   return ctx.db.transaction().execute(async (tx) => {
     const id = await insertComment(tx, {
@@ -51,12 +55,38 @@ export async function removeComment(ctx: Actor, id: number) {
   if (!comment) throw notFound();
   const viewer = ctx.viewer.accountId;
   const allowed = comment.author_id === viewer || comment.attached_to_author_id === viewer || isAdmin(ctx.viewer);
-  if (!allowed) {
-    const item = await findVisibleItem(ctx.db, ctx, comment.attached_to_type, comment.attached_to_id);
-    throw item ? forbidden('Only the comment author, the item author or an administrator may delete this comment.') : notFound();
-  }
+  if (!allowed) throw await refusal(ctx, comment, 'Only the comment author, the item author or an administrator may delete this comment.');
   await ctx.db.transaction().execute(async (tx) => {
     await forgetActivityAbout(tx, 'Comment', id);
     await deleteComment(tx, id);
   });
+}
+
+/**
+ * Its author edits a comment's text; administrators approve it. With comment moderation on,
+ * an edit goes back to awaiting approval, as a new comment would.
+ */
+export async function changeComment(ctx: Actor, id: number, input: { description?: string; approved?: boolean }) {
+  const comment = await findCommentRow(ctx.db, ctx.network.id, id);
+  if (!comment) throw notFound();
+  const viewer = ctx.viewer.accountId;
+  if (input.description !== undefined && comment.author_id !== viewer) throw await refusal(ctx, comment, 'Only its author may edit a comment.');
+  if (input.approved !== undefined && !isAdmin(ctx.viewer)) throw await refusal(ctx, comment, "Only administrators may set 'approved'.");
+  const description = input.description === undefined ? undefined : sanitizeDescription(input.description).trim();
+  if (description === '') throw badRequest(2, "A comment needs a 'description'.");
+  const moderated = description !== undefined && ctx.network.comment_moderation && !isAdmin(ctx.viewer) && comment.attached_to_author_id !== viewer;
+  const approved = input.approved ?? (moderated ? false : undefined);
+  await ctx.db.transaction().execute((tx) =>
+    updateComment(tx, id, {
+      ...(description !== undefined && { description }),
+      ...(approved !== undefined && { approved: approved ? 1 : 0 }),
+      updated_at: ctx.now,
+    }),
+  );
+}
+
+/** 403 for a comment the caller can see, 404 for one on an item it cannot. */
+async function refusal(ctx: Actor, comment: { attached_to_type: string; attached_to_id: number }, reason: string) {
+  const item = await findVisibleItem(ctx.db, ctx, comment.attached_to_type, comment.attached_to_id);
+  return item ? forbidden(reason) : notFound();
 }

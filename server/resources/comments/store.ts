@@ -1,6 +1,6 @@
 // Comment rows. A comment is visible when the item it is attached to is visible and it is
 // approved, or the caller wrote it, owns the item, or moderates the network.
-import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { keysetPage, type Position } from '../../http/anchor';
@@ -25,17 +25,20 @@ function selectComments(db: Db | Tx) {
 type CommentRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
 
 function scoped(db: Db, scope: ScopeContext) {
-  const viewer = scope.viewer.accountId;
   return selectComments(db)
     .where('c.network_id', '=', scope.network.id)
-    .where((eb) =>
-      isAdmin(scope.viewer)
-        ? sql<SqlBool>`1 = 1`
-        : eb.or([
-            eb('c.approved', '=', 1),
-            ...(viewer === null ? [] : [eb('c.author_id', '=', viewer), eb('c.attached_to_author_id', '=', viewer)]),
-          ]),
-    );
+    .where((eb) => readableComment(eb, 'c', scope));
+}
+
+/** Comments (aliased `alias`) the caller may read on an item it can see: approved ones, or its own, or on its item, or any for moderators. */
+export function readableComment(eb: ExpressionBuilder<any, any>, alias: string, scope: ScopeContext): Expression<SqlBool> {
+  if (isAdmin(scope.viewer)) return sql<SqlBool>`1 = 1`;
+  const viewer = scope.viewer.accountId;
+  const col = (name: string) => sql.ref(`${alias}.${name}`);
+  return eb.or([
+    sql<SqlBool>`${col('approved')} = 1`,
+    ...(viewer === null ? [] : [sql<SqlBool>`${col('author_id')} = ${viewer}`, sql<SqlBool>`${col('attached_to_author_id')} = ${viewer}`]),
+  ]);
 }
 
 const toItem = (r: CommentRow): CommentItem => ({
@@ -88,6 +91,10 @@ export function findCommentRow(db: Db | Tx, networkId: number, id: number) {
 export async function insertComment(tx: Tx, values: Omit<Database['comments'], 'id'>): Promise<number> {
   const row = await tx.insertInto('comments').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+export async function updateComment(tx: Tx, id: number, patch: Partial<Omit<Database['comments'], 'id'>>) {
+  await tx.updateTable('comments').set(patch).where('id', '=', id).execute();
 }
 
 export async function deleteComment(tx: Tx, id: number) {

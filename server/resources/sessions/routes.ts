@@ -13,6 +13,7 @@ import { closeSession, openSession, SESSION_DAYS } from './store';
 import { parse as parseCookies } from 'cookie';
 import { iconUrlOf } from '../users/author-ref';
 import type { Viewer } from '../../lib/viewer';
+import { sessionEntry } from './schema';
 
 export const sessionEndpoints = [
   endpoint({
@@ -22,7 +23,9 @@ export const sessionEndpoints = [
     extension: true,
     summary: 'The signed-in member of the web app, or null; carries the anti-forgery token for writes.',
     params: z.object({}),
-    handle: async (ctx) => ({ entry: await sessionEntry(ctx, ctx.viewer) }),
+    reply: 'entry',
+    entry: sessionEntry,
+    handle: async (ctx) => ({ entry: await entryOf(ctx, ctx.viewer) }),
   }),
   endpoint({
     method: 'POST',
@@ -31,13 +34,15 @@ export const sessionEndpoints = [
     extension: true,
     summary: 'Signs in with email and password; sets the session cookie.',
     params: z.object({ email: z.string().max(320), password: z.string().max(1000) }),
+    reply: 'entry',
+    entry: sessionEntry,
     handle: async (ctx, { email, password }) => {
       const account = await findAccountByEmail(ctx.db, email);
       if (!account || !(await verifyPassword(password, account.password_hash))) {
         throw unauthenticated(5, 'Wrong email or password.');
       }
       const viewer = await startSession(ctx, account.id);
-      return { entry: await sessionEntry(ctx, viewer) };
+      return { entry: await entryOf(ctx, viewer) };
     },
   }),
   endpoint({
@@ -74,7 +79,7 @@ function setSessionCookie(req: Request, res: Response, id: string) {
   });
 }
 
-async function sessionEntry(ctx: Ctx, viewer: Viewer) {
+async function entryOf(ctx: Ctx, viewer: Viewer): Promise<z.output<typeof sessionEntry>> {
   if (viewer.accountId === null || viewer.via !== 'session') return null;
   const account = await ctx.db
     .selectFrom('accounts')

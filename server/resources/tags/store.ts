@@ -1,8 +1,13 @@
 // Tags of content items: set on create and update (an update replaces them), read in one
-// batch for a page of items, and used as a listing filter.
-import { sql, type Expression, type SqlBool } from 'kysely';
+// batch for a page of items, used as a listing filter, paged through per item, and counted
+// over the items the caller can see (the tag cloud).
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
+import { keysetPage, type Position } from '../../http/anchor';
 import { badRequest } from '../../http/errors';
+import type { ScopeContext } from '../../lib/scope';
+import { namesVisibleItem } from '../commentable';
+import type { ItemTag, TagCount } from './schema';
 
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 64;
@@ -54,4 +59,51 @@ export function taggedWith(alias: string, networkId: number, itemType: string, t
 
 export async function deleteTags(tx: Tx, itemType: string, itemId: number) {
   await tx.deleteFrom('item_tags').where('item_type', '=', itemType).where('item_id', '=', itemId).execute();
+}
+
+/** One page of an item's tags in the order they were given; the caller has been shown to see the item. */
+export async function listItemTags(db: Db, scope: ScopeContext, item: { type: string; id: number }, count: number, position: Position) {
+  const query = db
+    .selectFrom('item_tags as t')
+    .select(['t.item_type', 't.item_id', 't.value', 't.position'])
+    .where('t.network_id', '=', scope.network.id)
+    .where('t.item_type', '=', item.type)
+    .where('t.item_id', '=', item.id);
+  const page = await keysetPage(query as SelectQueryBuilder<any, any, { item_type: string; item_id: number; value: string; position: number }>, {
+    sortColumn: 't.position',
+    idColumn: 't.item_id',
+    order: 'asc',
+    keyOf: (r) => ({ key: r.position, id: r.item_id }),
+    count,
+    position,
+    keyType: 'number',
+  });
+  const counts = new Map((await tagCounts(db, scope, { values: page.rows.map((r) => r.value) })).map((t) => [t.value, t.count]));
+  const rows = page.rows.map((r): ItemTag => ({ value: r.value, count: counts.get(r.value) ?? 0, item: { type: r.item_type, id: r.item_id } }));
+  return { ...page, rows };
+}
+
+/**
+ * How many items the caller can see carry each tag, most used first: the items pass the
+ * visibility scope of their type before they are counted, so a friends-only post's tags count
+ * only for the author's friends. Types not registered in commentable.ts are never counted.
+ */
+export async function tagCounts(
+  db: Db,
+  scope: ScopeContext,
+  options: { values?: string[]; type?: string; limit?: number },
+): Promise<TagCount[]> {
+  if (options.values?.length === 0) return [];
+  let query = db
+    .selectFrom('item_tags as t')
+    .select(['t.value', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('t.network_id', '=', scope.network.id)
+    .where((eb) => namesVisibleItem(eb, { type: 't.item_type', id: 't.item_id' }, scope))
+    .groupBy('t.value')
+    .orderBy('n', 'desc')
+    .orderBy('t.value');
+  if (options.values) query = query.where('t.value', 'in', options.values);
+  if (options.type !== undefined) query = query.where('t.item_type', '=', options.type);
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  return (await query.execute()).map((r) => ({ value: r.value, count: Number(r.n) }));
 }

@@ -14,6 +14,8 @@ export const tokenEndpoints = [
     allow: 'public',
     summary: 'Gets the access token of a member for this consumer (HTTP Basic email:password, OAuth signed with the consumer secret only).',
     params: z.object({}),
+    reply: 'entry',
+    entry: z.object({ author: z.string(), oauthConsumerKey: z.string(), oauthToken: z.string(), oauthTokenSecret: z.string() }),
     handle: async (ctx) => {
       if (ctx.consumerId === null) throw unauthenticated(1, 'Sign the request with your OAuth consumer key.');
       const basic = /^\s*Basic\s+(\S+)/i.exec(ctx.req.get('authorization') ?? '');

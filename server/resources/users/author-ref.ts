@@ -11,8 +11,9 @@ export interface PersonColumns {
 export const memberUrl = (ctx: PresentContext, screenName: string) =>
   `${ctx.origin}/n/${ctx.networkSubdomain}/members/${encodeURIComponent(screenName)}`;
 
-export const iconUrlOf = (ctx: PresentContext, person: PersonColumns) =>
-  person.iconUrl ?? `${ctx.origin}/xn/static/default-user-icon.svg`;
+export const defaultIconUrl = (ctx: PresentContext) => `${ctx.origin}/xn/static/default-user-icon.svg`;
+
+export const iconUrlOf = (ctx: PresentContext, person: PersonColumns) => person.iconUrl ?? defaultIconUrl(ctx);
 
 export function personRef<T>(person: (item: T) => PersonColumns | null): Reference<T> {
   return {

@@ -1,21 +1,107 @@
-// Member endpoints.
-import { endpoint } from '../../http/endpoint';
+// User (member) route table.
+import { endpoint, type Ctx } from '../../http/endpoint';
+import { badRequest } from '../../http/errors';
+import { entries, idInNetwork, listing, MAX_IDS } from '../../http/reply';
 import { startSession } from '../sessions/routes';
-import { joinParams } from './schema';
-import { joinNetwork } from './service';
+import { countParams, deleteParams, featuredParams, getParams, joinParams, recentParams, updateParams, userEntry, userPresenter } from './schema';
+import { changeMember, joinNetwork, ownMembership, removeMember } from './service';
+import { countMembers, getMembers, listMembers, type MemberFilters, type MemberOrder } from './store';
+
+const listingOf = (order: MemberOrder) => async (ctx: Ctx, p: MemberFilters & { count: number; anchor?: string; fields?: string }) => {
+  const page = await listMembers(ctx.db, ctx, p, order, p.count, ctx.anchors.decode(p.anchor));
+  return listing(ctx, userPresenter(ctx), page, p.fields);
+};
 
 export const userEndpoints = [
+  endpoint({
+    method: 'GET',
+    path: 'User',
+    allow: 'anyone',
+    summary:
+      'Members by repeated id and/or repeated author (screen name), at most 100 in all; one value gives the entry itself. ' +
+      'Without either: the caller (signed in; pending and blocked members see themselves).',
+    params: getParams,
+    entry: userEntry,
+    handle: async (ctx, p) => {
+      const asked = [...(p.id ?? []), ...(p.author ?? [])];
+      if (asked.length > MAX_IDS) throw badRequest(4, `At most ${MAX_IDS} ids and authors per request.`);
+      const ids = asked.length ? (p.id ?? []).filter((i) => i.networkId === ctx.network.id).map((i) => i.id) : [(await ownMembership(ctx)).id];
+      const members = await getMembers(ctx.db, ctx, ids, p.author ?? []);
+      return entries(ctx, userPresenter(ctx), members, p.fields, asked.length <= 1);
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: 'User/recent',
+    allow: 'anyone',
+    summary: 'Members, most recently joined first.',
+    params: recentParams,
+    entry: userEntry,
+    handle: listingOf('created'),
+  }),
+  endpoint({
+    method: 'GET',
+    path: 'User/alpha',
+    allow: 'anyone',
+    summary: 'Members by full name, A to Z.',
+    params: recentParams,
+    entry: userEntry,
+    handle: listingOf('alpha'),
+  }),
+  endpoint({
+    method: 'GET',
+    path: 'User/featured',
+    allow: 'anyone',
+    summary: 'Featured members, most recently featured first.',
+    params: featuredParams,
+    entry: userEntry,
+    handle: listingOf('featured'),
+  }),
+  endpoint({
+    method: 'GET',
+    path: 'User/count',
+    allow: 'anyone',
+    summary: 'How many members (joined after createdAfter, when given).',
+    params: countParams,
+    handle: async (ctx, p) => ({ count: await countMembers(ctx.db, ctx, p) }),
+  }),
   endpoint({
     method: 'POST',
     path: 'User',
     allow: 'public',
     extension: true,
-    summary: 'Joins the network: creates the account (or joins with an existing one) and signs the web app in.',
+    summary:
+      'Joins the network: creates the account (or joins with an existing one) and signs the web app in. ' +
+      'With member moderation on, the member is pending until an administrator approves.',
     params: joinParams,
     handle: async (ctx, input) => {
       const member = await joinNetwork(ctx, input);
       await startSession(ctx, member.accountId);
       return { id: `${ctx.network.id}:User:${member.memberId}` };
+    },
+  }),
+  endpoint({
+    method: 'PUT',
+    path: 'User',
+    allow: 'member',
+    summary:
+      'Changes the caller’s own profile (fullName, statusMessage, location, birthdate, gender, iconUrl, profileQuestions); ' +
+      'administrators set approved and isBlocked of another member (id); the Network Creator sets isAdmin.',
+    params: updateParams,
+    handle: async (ctx, p) => {
+      await changeMember(ctx, p.id && idInNetwork(ctx, p.id), p);
+      return {};
+    },
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: 'User',
+    allow: 'admin',
+    summary: 'Rejects a pending member or removes a member (administrators); their content stays.',
+    params: deleteParams,
+    handle: async (ctx, p) => {
+      await removeMember(ctx, idInNetwork(ctx, p.id));
+      return {};
     },
   }),
 ];

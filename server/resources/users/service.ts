@@ -1,28 +1,151 @@
-// Joining a network: a new person creates an account and becomes a member; someone who
-// already has an account (on any network of this deployment) joins with its password.
+// Member use-cases: joining a network (pending first when member moderation is on), editing
+// one's own profile, moderation by administrators (approve, block, remove) and the Network
+// Creator making administrators. Each change is one transaction with the events it causes.
 import type { Actor } from '../../http/endpoint';
 import type { Tx } from '../../db/database';
-import { recordActivity } from '../activity/store';
-import { conflict } from '../../http/errors';
+import type { Member, MemberTable } from '../../db/schema';
+import { forgetActivityAbout, recordActivity } from '../activity/store';
+import { conflict, forbidden, notFound, unauthenticated } from '../../http/errors';
 import { verifyPassword } from '../../lib/passwords';
-import { addMember, createAccount, findAccountByEmail, membership } from './store';
+import { isAdmin, isOwner } from '../../lib/viewer';
+import type { UpdateInput } from './schema';
+import {
+  addMember,
+  createAccount,
+  deleteMember,
+  findAccountByEmail,
+  findVisibleMemberRow,
+  membership,
+  sortNameOf,
+  updateAccount,
+  updateMember,
+} from './store';
 
 export async function joinNetwork(ctx: Actor, input: { email: string; password: string; fullName: string }) {
   const state = ctx.network.user_moderation ? 'pending' : 'active';
-  const joined = (tx: Tx, accountId: number, memberId: number) =>
+  const join = async (tx: Tx, accountId: number) => {
+    const memberId = await addMember(tx, ctx.network.id, accountId, 'member', state, ctx.now);
     // A pending member has not joined yet: the event is written when an administrator approves.
-    state === 'active'
-      ? recordActivity(tx, { networkId: ctx.network.id, authorId: accountId, type: 'JoinNetwork', now: ctx.now }).then(() => ({ accountId, memberId }))
-      : { accountId, memberId };
+    if (state === 'active') await recordJoin(tx, ctx, accountId);
+    return { accountId, memberId };
+  };
   return ctx.db.transaction().execute(async (tx) => {
     const existing = await findAccountByEmail(tx, input.email);
-    if (existing) {
-      const samePerson = await verifyPassword(input.password, existing.password_hash);
-      if (!samePerson) throw conflict(1, 'An account with this email already exists: sign in instead.');
-      if (await membership(tx, ctx.network.id, existing.id)) throw conflict(1, 'You are already a member of this network.');
-      return joined(tx, existing.id, await addMember(tx, ctx.network.id, existing.id, 'member', state, ctx.now));
+    if (!existing) return join(tx, (await createAccount(tx, input, ctx.now)).id);
+    const samePerson = await verifyPassword(input.password, existing.password_hash);
+    if (!samePerson) throw conflict(1, 'An account with this email already exists: sign in instead.');
+    const current = await membership(tx, ctx.network.id, existing.id);
+    if (current?.state === 'blocked') throw forbidden('This member is blocked on this network.', 3);
+    if (current) throw conflict(1, 'You are already a member of this network.');
+    return join(tx, existing.id);
+  });
+}
+
+const recordJoin = (tx: Tx, ctx: Actor, accountId: number) =>
+  recordActivity(tx, { networkId: ctx.network.id, authorId: accountId, type: 'JoinNetwork', now: ctx.now });
+
+/** The caller's own membership, pending and blocked ones included. */
+export async function ownMembership(ctx: Actor): Promise<Member> {
+  if (ctx.viewer.accountId === null) throw unauthenticated(1, 'Sign in or sign the request with OAuth to do this.');
+  const own = await membership(ctx.db, ctx.network.id, ctx.viewer.accountId);
+  if (!own) throw forbidden('You are not a member of this network.');
+  return own;
+}
+
+/**
+ * A member the caller may act on: 404 when it does not exist or the caller may not see it
+ * (pending and blocked members are the administrators' business).
+ */
+async function targetMember(ctx: Actor, memberId: number | undefined): Promise<Member> {
+  if (memberId === undefined) return ownMembership(ctx);
+  const member = await findVisibleMemberRow(ctx.db, ctx, memberId);
+  if (!member) throw notFound();
+  return member;
+}
+
+/** Administrators moderate members; only the Network Creator moderates administrators, and nobody the Creator. */
+function checkMayModerate(ctx: Actor, member: Member) {
+  if (!isAdmin(ctx.viewer)) throw forbidden('Only administrators may moderate members.');
+  if (member.role === 'owner') throw forbidden('Nobody may moderate the Network Creator.');
+  if (member.role === 'admin' && !isOwner(ctx.viewer)) throw forbidden('Only the Network Creator may moderate administrators.');
+}
+
+export async function changeMember(ctx: Actor, memberId: number | undefined, input: UpdateInput): Promise<void> {
+  const member = await targetMember(ctx, memberId);
+  const { id: _target, approved, isBlocked, isAdmin: makeAdmin, ...profile } = input;
+  const changesProfile = Object.values(profile).some((v) => v !== undefined);
+  if (changesProfile && member.account_id !== ctx.viewer.accountId) throw forbidden('Only the member may change their profile.');
+  if (approved !== undefined || isBlocked !== undefined) checkMayModerate(ctx, member);
+  if (makeAdmin !== undefined && !isOwner(ctx.viewer)) throw forbidden('Only the Network Creator may make administrators.');
+
+  const patch = nextMembership(member, { approved, isBlocked, makeAdmin });
+  const statusChanged = profile.statusMessage !== undefined && profile.statusMessage !== member.status_message;
+  await ctx.db.transaction().execute(async (tx) => {
+    const account = {
+      ...(profile.fullName !== undefined && { full_name: profile.fullName, sort_name: sortNameOf(profile.fullName) }),
+      ...(profile.location !== undefined && { location: profile.location }),
+      ...(profile.birthdate !== undefined && { birthdate: profile.birthdate }),
+      ...(profile.gender !== undefined && { gender: profile.gender }),
+      ...(profile.iconUrl !== undefined && { icon_url: profile.iconUrl }),
+    };
+    if (Object.keys(account).length) await updateAccount(tx, member.account_id, { ...account, updated_at: ctx.now });
+    const updated = await updateMember(tx, member, {
+      ...patch,
+      ...(profile.statusMessage !== undefined && { status_message: profile.statusMessage }),
+      ...(profile.profileQuestions !== undefined && { profile_questions: profile.profileQuestions && JSON.stringify(profile.profileQuestions) }),
+      updated_at: ctx.now,
+    });
+    // Two moderators acting at once: the second sees a changed member, not a double approval.
+    if (!updated) throw conflict(2, 'This member was changed meanwhile; read it again.');
+    if (patch.state === 'active' && member.state === 'pending') await recordJoin(tx, ctx, member.account_id);
+    if (statusChanged && profile.statusMessage) {
+      await recordActivity(tx, {
+        networkId: ctx.network.id,
+        authorId: member.account_id,
+        type: 'StatusUpdate',
+        description: profile.statusMessage,
+        now: ctx.now,
+      });
     }
-    const account = await createAccount(tx, input, ctx.now);
-    return joined(tx, account.id, await addMember(tx, ctx.network.id, account.id, 'member', state, ctx.now));
+  });
+}
+
+/**
+ * The membership after moderation. pending --approved--> active; active <--isBlocked--> blocked
+ * (blocking also takes away the administrator role); active members become or stop being
+ * administrators. Anything else is a state conflict.
+ */
+function nextMembership(
+  member: Member,
+  change: { approved?: boolean; isBlocked?: boolean; makeAdmin?: boolean },
+): Partial<Pick<MemberTable, 'state' | 'role'>> {
+  let { state, role } = member;
+  if (change.approved === true && state === 'pending') state = 'active';
+  if (change.approved === false && state !== 'pending') {
+    throw conflict(2, 'This member is already approved: block or remove them instead.');
+  }
+  if (change.isBlocked !== undefined && state === 'pending') {
+    throw conflict(2, 'This member awaits approval: approve or reject them first.');
+  }
+  if (change.isBlocked === true) [state, role] = ['blocked', role === 'admin' ? 'member' : role];
+  if (change.isBlocked === false && state === 'blocked') state = 'active';
+  if (change.makeAdmin !== undefined) {
+    if (role === 'owner') throw forbidden('The Network Creator is always an administrator.');
+    if (state !== 'active') throw conflict(2, 'Only active members can be administrators.');
+    role = change.makeAdmin ? 'admin' : 'member';
+  }
+  return { state, role };
+}
+
+/**
+ * Rejects a pending member or removes a member: the membership and the events about it go;
+ * what they wrote stays, still theirs, and they may join again (block them to keep them out).
+ */
+export async function removeMember(ctx: Actor, memberId: number): Promise<void> {
+  const member = await targetMember(ctx, memberId);
+  checkMayModerate(ctx, member);
+  await ctx.db.transaction().execute(async (tx) => {
+    await forgetActivityAbout(tx, 'User', member.id);
+    await deleteMember(tx, member);
   });
 }

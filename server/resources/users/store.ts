@@ -1,12 +1,21 @@
 // Accounts (one per person, across networks) and memberships (one per network joined).
+// Member reads go through `visibleMember`: pending and blocked members are seen only by
+// administrators (and by themselves); everybody else sees active members.
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
-import type { MemberState, Role } from '../../db/schema';
+import type { AccountTable, Member, MemberState, MemberTable, Role } from '../../db/schema';
+import { keysetPage, type Position } from '../../http/anchor';
 import { conflict } from '../../http/errors';
 import { hashPassword } from '../../lib/passwords';
 import { screenName } from '../../lib/random';
+import { isAdmin } from '../../lib/viewer';
+import type { ScopeContext } from '../../lib/scope';
+import { commentCounts } from '../comments/store';
+import type { UserItem } from './schema';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+export const sortNameOf = (fullName: string) => fullName.trim().toLowerCase();
 
 export function findAccountByEmail(db: Db | Tx, email: string) {
   return db.selectFrom('accounts').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
@@ -28,6 +37,7 @@ export async function createAccount(
           password_hash: passwordHash,
           screen_name: name,
           full_name: input.fullName.trim(),
+          sort_name: sortNameOf(input.fullName),
           icon_url: null,
           created_at: now,
           updated_at: now,
@@ -59,4 +69,130 @@ export function membership(db: Db | Tx, networkId: number, accountId: number) {
     .where('network_id', '=', networkId)
     .where('account_id', '=', accountId)
     .executeTakeFirst();
+}
+
+/** The stored membership, if the caller may see that member: for permission checks on writes. */
+export function findVisibleMemberRow(db: Db, scope: ScopeContext, memberId: number) {
+  return db
+    .selectFrom('members as m')
+    .selectAll('m')
+    .where('m.network_id', '=', scope.network.id)
+    .where('m.id', '=', memberId)
+    .where((eb) => visibleMember(eb, 'm', scope))
+    .executeTakeFirst();
+}
+
+export interface MemberFilters {
+  isMember?: boolean;
+  approved?: boolean;
+  createdAfter?: number;
+  featured?: boolean;
+}
+
+export type MemberOrder = 'created' | 'alpha' | 'featured';
+
+function selectMembers(db: Db) {
+  return db
+    .selectFrom('members as m')
+    .innerJoin('accounts as a', 'a.id', 'm.account_id')
+    .select([
+      'm.id', 'm.account_id', 'm.role', 'm.state', 'm.featured_at', 'm.created_at', 'm.status_message', 'm.profile_questions',
+      'a.email', 'a.screen_name', 'a.full_name', 'a.sort_name', 'a.icon_url', 'a.birthdate', 'a.gender', 'a.location',
+      // Profile facts live on the account, so its changes count as the member's too.
+      sql<number>`case when a.updated_at > m.updated_at then a.updated_at else m.updated_at end`.as('updated_at'),
+    ]);
+}
+
+type MemberRow = Awaited<ReturnType<ReturnType<typeof selectMembers>['execute']>>[number];
+
+/** Members (aliased `alias`) the caller may see. */
+export function visibleMember(eb: ExpressionBuilder<any, any>, alias: string, scope: ScopeContext): Expression<SqlBool> {
+  if (isAdmin(scope.viewer)) return sql<SqlBool>`1 = 1`;
+  const own = scope.viewer.accountId === null ? [] : [sql<SqlBool>`${sql.ref(`${alias}.account_id`)} = ${scope.viewer.accountId}`];
+  return eb.or([sql<SqlBool>`${sql.ref(`${alias}.state`)} = 'active'`, ...own]);
+}
+
+function scoped(db: Db, scope: ScopeContext, filters: MemberFilters = {}) {
+  let q = selectMembers(db)
+    .where('m.network_id', '=', scope.network.id)
+    .where((eb) => visibleMember(eb, 'm', scope));
+  if (filters.isMember !== undefined) q = q.where('m.state', filters.isMember ? '=' : '<>', 'active');
+  if (filters.approved !== undefined) q = q.where('m.state', filters.approved ? '<>' : '=', 'pending');
+  if (filters.createdAfter !== undefined) q = q.where('m.created_at', '>', filters.createdAfter);
+  if (filters.featured) q = q.where('m.featured_at', 'is not', null);
+  return q;
+}
+
+async function hydrate(db: Db, rows: MemberRow[]): Promise<UserItem[]> {
+  const counts = await commentCounts(db, 'User', rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, profile_questions: parseAnswers(r.profile_questions), commentCount: counts.get(r.id) ?? 0 }));
+}
+
+const parseAnswers = (json: string | null): Record<string, string> | null => (json === null ? null : JSON.parse(json));
+
+/** Members by id and by screen name, in the order asked, each once; those the caller may not see are left out. */
+export async function getMembers(db: Db, scope: ScopeContext, ids: number[], screenNames: string[]): Promise<UserItem[]> {
+  if (ids.length === 0 && screenNames.length === 0) return [];
+  const rows = await scoped(db, scope)
+    .where((eb) => eb.or([...(ids.length ? [eb('m.id', 'in', ids)] : []), ...(screenNames.length ? [eb('a.screen_name', 'in', screenNames)] : [])]))
+    .execute();
+  const ordered = [
+    ...ids.map((id) => rows.find((r) => r.id === id)),
+    ...screenNames.map((name) => rows.find((r) => r.screen_name === name)),
+  ].filter((r): r is MemberRow => r !== undefined);
+  return hydrate(db, [...new Set(ordered)]);
+}
+
+const orderings: Record<MemberOrder, { sortColumn: string; order: 'asc' | 'desc'; key: (r: MemberRow) => number | string }> = {
+  created: { sortColumn: 'm.created_at', order: 'desc', key: (r) => r.created_at },
+  alpha: { sortColumn: 'a.sort_name', order: 'asc', key: (r) => r.sort_name },
+  featured: { sortColumn: 'm.featured_at', order: 'desc', key: (r) => r.featured_at! },
+};
+
+export async function listMembers(db: Db, scope: ScopeContext, filters: MemberFilters, order: MemberOrder, count: number, position: Position) {
+  const o = orderings[order];
+  const page = await keysetPage(scoped(db, scope, { ...filters, featured: order === 'featured' }) as SelectQueryBuilder<any, any, MemberRow>, {
+    sortColumn: o.sortColumn,
+    idColumn: 'm.id',
+    order: o.order,
+    keyOf: (r) => ({ key: o.key(r), id: r.id }),
+    count,
+    position,
+  });
+  return { ...page, rows: await hydrate(db, page.rows) };
+}
+
+export async function countMembers(db: Db, scope: ScopeContext, filters: MemberFilters): Promise<number> {
+  const row = await scoped(db, scope, filters)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function updateAccount(tx: Tx, accountId: number, patch: Partial<Omit<AccountTable, 'id'>>) {
+  await tx.updateTable('accounts').set(patch).where('id', '=', accountId).execute();
+}
+
+/** Updates a membership unless its state or role changed since `member` was read; false then. */
+export async function updateMember(tx: Tx, member: Pick<Member, 'id' | 'state' | 'role'>, patch: Partial<Omit<MemberTable, 'id'>>) {
+  const result = await tx
+    .updateTable('members')
+    .set(patch)
+    .where('id', '=', member.id)
+    .where('state', '=', member.state)
+    .where('role', '=', member.role)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends a membership, with the events that were about it (joining, status messages). */
+export async function deleteMember(tx: Tx, member: Pick<Member, 'id' | 'network_id' | 'account_id'>) {
+  await tx
+    .deleteFrom('activities')
+    .where('network_id', '=', member.network_id)
+    .where('author_id', '=', member.account_id)
+    .where('type', 'in', ['JoinNetwork', 'StatusUpdate'])
+    .execute();
+  await tx.deleteFrom('members').where('id', '=', member.id).execute();
 }

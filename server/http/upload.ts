@@ -1,0 +1,50 @@
+// Multipart uploads for the endpoints that declare one (`upload` in their row of a route
+// table): multer reads the body into memory within the endpoint's size limit, only after
+// the caller has passed the endpoint's permission, so nobody unknown makes us buffer it.
+// Multipart fields become parameters like form fields; they are never part of an OAuth
+// signature (the OAuth parameters come from the Authorization header or the query).
+import type { Request, Response } from 'express';
+import multer from 'multer';
+import { ApiError, badRequest } from './errors';
+
+export interface UploadSpec {
+  /** Name of the multipart part that carries the file. */
+  field: string;
+  maxBytes: number;
+}
+
+const FIELD_LIMITS = { fieldSize: 1024 * 1024, fields: 1000 };
+
+export async function receiveUpload(req: Request, res: Response, spec: UploadSpec): Promise<void> {
+  const parse = multer({
+    storage: multer.memoryStorage(),
+    limits: { ...FIELD_LIMITS, fileSize: spec.maxBytes, files: 1 },
+  }).single(spec.field);
+  await new Promise<void>((resolve, reject) => parse(req, res, (err: unknown) => (err ? reject(uploadError(err, spec)) : resolve())));
+}
+
+/** The uploaded file; refuses a request that sent no file in the part `spec.field`. */
+export function uploadedFile(req: Request, spec: UploadSpec): Express.Multer.File {
+  if (req.file) return req.file;
+  if (!req.is('multipart/form-data')) {
+    throw new ApiError(415, 5, 3, `Send the file as multipart/form-data, in the part named '${spec.field}'.`);
+  }
+  // A client that means to upload but sends the part as text (a file name, no bytes) sent no decodable file.
+  if (typeof req.body?.[spec.field] === 'string') throw new ApiError(415, 5, 3, `The part '${spec.field}' holds text, not a file.`);
+  throw badRequest(2, `The multipart part '${spec.field}' (the file) is required.`);
+}
+
+function uploadError(err: unknown, spec: UploadSpec): ApiError {
+  if (!(err instanceof multer.MulterError)) return badRequest(3, 'The multipart body could not be read.');
+  switch (err.code) {
+    case 'LIMIT_FILE_SIZE':
+      return new ApiError(413, 5, 2, `The file may have at most ${spec.maxBytes / (1024 * 1024)} MB.`);
+    case 'LIMIT_FIELD_VALUE':
+      return new ApiError(413, 5, 2, `Each field may have at most ${FIELD_LIMITS.fieldSize / (1024 * 1024)} MB.`);
+    case 'LIMIT_UNEXPECTED_FILE':
+    case 'LIMIT_FILE_COUNT':
+      return badRequest(3, `Send one file, in the part named '${spec.field}'.`);
+    default:
+      return badRequest(3, `The multipart body was refused: ${err.message}.`);
+  }
+}

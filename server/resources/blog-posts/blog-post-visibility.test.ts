@@ -1,0 +1,152 @@
+// Story: an author writes for everyone, for members, for friends and for herself; each
+// reader (a friend, a stranger, an anonymous visitor, an administrator, the Network Creator)
+// finds exactly what the post's visibility admits in every read path: get, recent, count,
+// featured and the post's comments. Then moderation: new posts wait for approval.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type Client, type TestServer } from '../../test/harness';
+import { expectError, listedIds } from '../../test/expect-api';
+
+let server: TestServer;
+let owner: Client;
+let author: Client;
+let friend: Client;
+let stranger: Client;
+let admin: Client;
+let anonymous: Client;
+const posts: Record<'all' | 'members' | 'friends' | 'me', string> = { all: '', members: '', friends: '', me: '' };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [owner, author, friend, stranger, admin] = await Promise.all([
+    server.owner(),
+    server.signUp('Vera Visible'),
+    server.signUp('Fred Friend'),
+    server.signUp('Stan Stranger'),
+    server.signUp('Adam Admin'),
+  ]);
+  anonymous = server.anonymous();
+  await server.setMembership(admin, { role: 'admin' });
+  await server.befriend(author, friend);
+  for (const visibility of ['all', 'members', 'friends', 'me'] as const) {
+    const res = await author.post('BlogPost', { title: `For ${visibility}`, visibility, tag: 'shared' });
+    expect(res.status).toBe(200);
+    posts[visibility] = res.body.id;
+    // Every post gets a comment by its author and is featured, so each read path has something to hide.
+    expect((await author.post('Comment', { attachedTo: res.body.id, description: `About ${visibility}` })).status).toBe(200);
+    expect((await owner.post('BlogPost/feature', {}, { id: res.body.id })).status).toBe(200);
+  }
+});
+afterAll(() => server.stop());
+
+/** Which of the author's posts a caller finds through each read path. */
+async function whatSees(client: Client) {
+  const seen = { get: [] as string[], recent: [] as string[], tagged: [] as string[], featured: [] as string[], comments: [] as string[], count: 0 };
+  for (const [visibility, id] of Object.entries(posts)) {
+    const got = await client.get('BlogPost', { id, fields: 'visibility' });
+    if (got.status === 200) {
+      expect(got.body.entry).toEqual({ id, visibility });
+      seen.get.push(visibility);
+    } else {
+      expectError(got, 404, 3, 1);
+    }
+    const comments = await client.get('Comment/recent', { attachedTo: id, count: 10 });
+    if (comments.status === 200) {
+      expect(comments.body.entry).toHaveLength(1);
+      seen.comments.push(visibility);
+    } else {
+      expectError(comments, 404, 3, 1);
+    }
+  }
+  const names = (ids: string[]) => ids.map((id) => Object.entries(posts).find(([, p]) => p === id)![0]).sort();
+  seen.recent = names(listedIds(await client.get('BlogPost/recent', { count: 100 })));
+  seen.tagged = names(listedIds(await client.get('BlogPost/recent', { count: 100, tag: 'shared' })));
+  seen.featured = names(listedIds(await client.get('BlogPost/featured', { count: 100 })));
+  const counted = await client.get('BlogPost/count', { createdAfter: new Date(Date.now() - 3_600_000).toISOString() });
+  seen.count = counted.body.count;
+  seen.get.sort();
+  seen.comments.sort();
+  return seen;
+}
+
+const finds = (visibilities: string[]) => {
+  const sorted = [...visibilities].sort();
+  return { get: sorted, recent: sorted, tagged: sorted, featured: sorted, comments: sorted, count: sorted.length };
+};
+
+describe('visibility, in every read path', () => {
+  it('shows a friends-only post to a friend and hides it from a stranger', async () => {
+    expect(await whatSees(friend)).toEqual(finds(['all', 'members', 'friends']));
+    expect(await whatSees(stranger)).toEqual(finds(['all', 'members']));
+  });
+
+  it('hides members-only posts from anonymous visitors', async () => {
+    expect(await whatSees(anonymous)).toEqual(finds(['all']));
+  });
+
+  it('shows everything to the author, the Network Creator and administrators', async () => {
+    const everything = finds(['all', 'members', 'friends', 'me']);
+    expect(await whatSees(author)).toEqual(everything);
+    expect(await whatSees(owner)).toEqual(everything);
+    expect(await whatSees(admin)).toEqual(everything);
+  });
+
+  it('keeps hidden posts closed to comments by those who cannot see them', async () => {
+    expectError(await stranger.post('Comment', { attachedTo: posts.friends, description: 'Let me in' }), 404, 3, 1);
+    expectError(await stranger.post('Comment', { attachedTo: posts.me, description: 'Let me in' }), 404, 3, 1);
+    expect((await friend.post('Comment', { attachedTo: posts.friends, description: 'Hi friend' })).status).toBe(200);
+    const commentCount = await friend.get('BlogPost', { id: posts.friends, fields: 'commentCount' });
+    expect(commentCount.body.entry.commentCount).toBe(2);
+  });
+
+  it('hides the post from a friend who is no longer one', async () => {
+    const [authorId, friendId] = await Promise.all([server.accountIdOf(author), server.accountIdOf(friend)]);
+    await server.db.updateTable('friendships').set({ state: 'blocked' }).where('account_id', '=', authorId).where('friend_account_id', '=', friendId).execute();
+    expect((await friend.get('BlogPost', { id: posts.friends })).status).toBe(404);
+    await server.db.updateTable('friendships').set({ state: 'friend' }).where('account_id', '=', authorId).where('friend_account_id', '=', friendId).execute();
+  });
+
+  it('lets the author change who sees a post', async () => {
+    expect((await author.put('BlogPost', { visibility: 'all' }, { id: posts.me })).status).toBe(200);
+    expect((await anonymous.get('BlogPost', { id: posts.me })).status).toBe(200);
+    expect((await author.put('BlogPost', { visibility: 'me' }, { id: posts.me })).status).toBe(200);
+    expect((await anonymous.get('BlogPost', { id: posts.me })).status).toBe(404);
+  });
+});
+
+describe('approval', () => {
+  it('is written only by administrators and the Network Creator', async () => {
+    expectError(await author.post('BlogPost', { title: 'Self-approved', approved: 'true' }), 403, 2, 1);
+    expectError(await author.put('BlogPost', { approved: 'true' }, { id: posts.all }), 403, 2, 1);
+
+    expect((await admin.put('BlogPost', { approved: 'false' }, { id: posts.all })).status).toBe(200);
+    expect((await stranger.get('BlogPost', { id: posts.all })).status).toBe(404);
+    const own = await author.get('BlogPost', { id: posts.all, fields: 'approved' });
+    expect(own.body.entry).toEqual({ id: posts.all, approved: false });
+    expect((await owner.put('BlogPost', { approved: 'true' }, { id: posts.all })).status).toBe(200);
+    expect((await stranger.get('BlogPost', { id: posts.all, fields: 'approved' })).body.entry).toEqual({ id: posts.all, approved: true });
+  });
+
+  it('with blog post moderation on, keeps new posts from others until approved', async () => {
+    await server.updateNetwork({ blog_post_moderation: 1 });
+    try {
+      const id = (await author.post('BlogPost', { title: 'Moderated' })).body.id;
+      expect((await author.get('BlogPost', { id, fields: 'approved' })).body.entry).toEqual({ id, approved: false });
+      expect(listedIds(await author.get('BlogPost/recent', { count: 100 }))).toContain(id);
+      for (const other of [stranger, friend, anonymous]) {
+        expect((await other.get('BlogPost', { id })).status).toBe(404);
+        expect(listedIds(await other.get('BlogPost/recent', { count: 100 }))).not.toContain(id);
+      }
+      const waiting = await admin.get('BlogPost/recent', { approved: 'false', count: 100 });
+      expect(listedIds(waiting)).toEqual([id]);
+
+      // Administrators' own posts need no approval.
+      const adminPost = (await admin.post('BlogPost', { title: 'By an admin' })).body.id;
+      expect((await stranger.get('BlogPost', { id: adminPost, fields: 'approved' })).body.entry.approved).toBe(true);
+
+      expect((await admin.put('BlogPost', { approved: 'true' }, { id })).status).toBe(200);
+      expect((await stranger.get('BlogPost', { id, fields: 'approved' })).body.entry).toEqual({ id, approved: true });
+    } finally {
+      await server.updateNetwork({ blog_post_moderation: 0 });
+    }
+  });
+});

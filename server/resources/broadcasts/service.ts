@@ -1,0 +1,32 @@
+// Sending a broadcast: an administrator's message to every member of the network, stored so
+// members read it in the web app. A message id sent again within five minutes is a duplicate;
+// the unique constraint on (network, message id) decides, so concurrent resends cannot slip by.
+import type { Actor } from '../../http/endpoint';
+import { isUniqueViolation } from '../../db/database';
+import { badRequest, conflict } from '../../http/errors';
+import { sanitizeDescription } from '../../lib/sanitize';
+import { insertBroadcast, releaseMessageId } from './store';
+
+export const DUPLICATE_WINDOW_MS = 5 * 60_000;
+
+export async function sendBroadcast(ctx: Actor, input: { subject: string; body: string; messageId?: string }): Promise<number> {
+  const body = sanitizeDescription(input.body).trim();
+  if (!body) throw badRequest(2, "A broadcast needs a 'body'.");
+  const messageId = input.messageId ?? null;
+  try {
+    return await ctx.db.transaction().execute(async (tx) => {
+      if (messageId !== null) await releaseMessageId(tx, ctx.network.id, messageId, ctx.now - DUPLICATE_WINDOW_MS);
+      return insertBroadcast(tx, {
+        network_id: ctx.network.id,
+        author_id: ctx.viewer.accountId!,
+        subject: input.subject,
+        body,
+        message_id: messageId,
+        created_at: ctx.now,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(1, 'This messageId was sent less than five minutes ago.');
+    throw error;
+  }
+}

@@ -1,0 +1,123 @@
+// Forum use-cases: administrators keep the categories; members start topics, and a topic's
+// author or an administrator edits, moves, closes, reopens and deletes it. A topic with its
+// tags and its CreateTopic event is written in one transaction.
+import type { Actor } from '../../http/endpoint';
+import { badRequest, notFound } from '../../http/errors';
+import type { ContentRef } from '../../http/param-types';
+import { sanitizeDescription } from '../../lib/sanitize';
+import type { Visibility } from '../../db/schema';
+import { normaliseTags, replaceTags } from '../tags/store';
+import { contentPatch, createContent, itemToChange } from '../content';
+import {
+  deleteCategory, deleteTopic, findCategoryRow, findTopicRow, getTopics, insertCategory, insertTopic, titleKey,
+  updateCategory, updateTopic,
+} from './store';
+
+export interface CategoryInput {
+  title?: string;
+  description?: string;
+}
+
+export interface TopicInput {
+  title?: string;
+  description?: string;
+  categoryId?: ContentRef;
+  tag?: string[];
+  visibility?: Visibility;
+  isClosed?: boolean;
+  approved?: boolean;
+}
+
+/** A title that must not be blank, trimmed; undefined when the caller leaves it unchanged. */
+function requiredTitle(title: string | undefined): string | undefined {
+  if (title === undefined) return undefined;
+  const trimmed = title.trim();
+  if (!trimmed) throw badRequest(2, "Parameter 'title' must not be empty.");
+  return trimmed;
+}
+
+const titled = (title: string | undefined) => title !== undefined && { title, title_key: titleKey(title) };
+
+export async function createCategory(ctx: Actor, input: CategoryInput & { title: string }): Promise<number> {
+  const title = requiredTitle(input.title)!;
+  return insertCategory(ctx.db, {
+    network_id: ctx.network.id,
+    author_id: ctx.viewer.accountId!,
+    title,
+    title_key: titleKey(title),
+    description: sanitizeDescription(input.description ?? ''),
+    created_at: ctx.now,
+    updated_at: ctx.now,
+  });
+}
+
+export async function changeCategory(ctx: Actor, id: number, input: CategoryInput): Promise<void> {
+  if (!(await findCategoryRow(ctx.db, ctx.network.id, id))) throw notFound();
+  await updateCategory(ctx.db, id, {
+    ...titled(requiredTitle(input.title)),
+    ...(input.description !== undefined && { description: sanitizeDescription(input.description) }),
+    updated_at: ctx.now,
+  });
+}
+
+/** Deletes a category; its topics stay in the forum, without a category. */
+export async function removeCategory(ctx: Actor, id: number): Promise<void> {
+  if (!(await findCategoryRow(ctx.db, ctx.network.id, id))) throw notFound();
+  await deleteCategory(ctx.db, id);
+}
+
+/** The row id of a category of this network that a topic is filed under (404 when there is none). */
+async function categoryFor(ctx: Actor, ref: ContentRef): Promise<number> {
+  const category = ref.networkId === ctx.network.id ? await findCategoryRow(ctx.db, ctx.network.id, ref.id) : undefined;
+  if (!category) throw notFound('No such category.');
+  return category.id;
+}
+
+export async function createTopic(ctx: Actor, input: TopicInput & { title: string }): Promise<number> {
+  const title = requiredTitle(input.title)!;
+  const categoryId = input.categoryId === undefined ? null : await categoryFor(ctx, input.categoryId);
+  const tags = normaliseTags(input.tag ?? []);
+  return createContent(ctx, { type: 'Topic', title, tags }, (tx) =>
+    insertTopic(tx, {
+      network_id: ctx.network.id,
+      author_id: ctx.viewer.accountId!,
+      category_id: categoryId,
+      title,
+      title_key: titleKey(title),
+      description: sanitizeDescription(input.description ?? ''),
+      visibility: input.visibility ?? 'all',
+      approved: 1,
+      is_closed: 0,
+      featured_at: null,
+      created_at: ctx.now,
+      updated_at: ctx.now,
+    }),
+  );
+}
+
+export async function changeTopic(ctx: Actor, id: number, input: TopicInput): Promise<void> {
+  await topicToChange(ctx, id);
+  const categoryId = input.categoryId === undefined ? undefined : await categoryFor(ctx, input.categoryId);
+  const tags = input.tag === undefined ? undefined : normaliseTags(input.tag);
+  const patch = {
+    ...titled(requiredTitle(input.title)),
+    ...(categoryId !== undefined && { category_id: categoryId }),
+    ...(input.isClosed !== undefined && { is_closed: input.isClosed ? (1 as const) : (0 as const) }),
+    ...contentPatch(ctx, input),
+  };
+  await ctx.db.transaction().execute(async (tx) => {
+    await updateTopic(tx, id, patch);
+    if (tags) await replaceTags(tx, ctx.network.id, 'Topic', id, tags);
+  });
+}
+
+/** Deletes a topic with its replies, tags and activity. */
+export async function removeTopic(ctx: Actor, id: number): Promise<void> {
+  await topicToChange(ctx, id);
+  await ctx.db.transaction().execute((tx) => deleteTopic(tx, id));
+}
+
+async function topicToChange(ctx: Actor, id: number) {
+  const row = await findTopicRow(ctx.db, ctx.network.id, id);
+  return itemToChange(ctx, row, async () => (await getTopics(ctx.db, ctx, [id])).length > 0, 'topic');
+}

@@ -1,0 +1,108 @@
+// Friend use-cases: asking, accepting, declining, cancelling, unfriending, blocking and
+// unblocking, each one transaction over both sides of the relationship (the pairs a
+// relationship can be in are listed in store.ts), and reading a member's friend list.
+import type { Actor } from '../../http/endpoint';
+import type { Position } from '../../http/anchor';
+import type { Tx } from '../../db/database';
+import type { FriendState } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../../http/errors';
+import { recordActivity } from '../activity/store';
+import {
+  accountNamed,
+  forgetFriendship,
+  listFriendships,
+  lockPair,
+  relationship,
+  setRelationship,
+  type FriendOrder,
+  type Relationship,
+} from './store';
+
+type Other = NonNullable<Awaited<ReturnType<typeof accountNamed>>>;
+
+const alreadyThere: Record<FriendState, (name: string) => string> = {
+  friend: (name) => `${name} is already your friend.`,
+  pending: (name) => `You have already asked ${name}; the request is pending.`,
+  friend_request: (name) => `${name} has asked you: accept or decline the request.`,
+  blocked: (name) => `You have blocked ${name}: unblock first.`,
+};
+
+/** Asks `screenName` to be friends, or accepts their request; accepting is an AddFriend event. */
+export async function askOrAccept(ctx: Actor, screenName: string): Promise<void> {
+  await changeRelationship(ctx, screenName, { activeOnly: true }, async (tx, other, { mine, theirs }) => {
+    if (theirs === 'blocked') throw forbidden(`${screenName} has blocked you.`, 3);
+    if (mine === null) return { mine: 'pending', theirs: 'friend_request' };
+    if (mine !== 'friend_request') throw conflict(2, alreadyThere[mine](screenName));
+    await recordActivity(tx, {
+      networkId: ctx.network.id,
+      authorId: ctx.viewer.accountId!,
+      type: 'AddFriend',
+      content: { type: 'User', id: other.member_id! },
+      now: ctx.now,
+    });
+    return { mine: 'friend', theirs: 'friend' };
+  });
+}
+
+/** Blocks `screenName`: ends any friendship or request, and keeps them from asking again. */
+export async function block(ctx: Actor, screenName: string): Promise<void> {
+  await changeRelationship(ctx, screenName, { activeOnly: true }, async (tx, other, { mine, theirs }) => {
+    if (mine === 'blocked') throw conflict(2, alreadyThere.blocked(screenName));
+    if (mine === 'friend') await forgetFriendship(tx, ctx.network.id, ctx.viewer.accountId!, other.id);
+    return { mine: 'blocked', theirs: theirs === 'blocked' ? undefined : null };
+  });
+}
+
+/**
+ * Ends the caller's relationship with `screenName`: unfriends, cancels the caller's request,
+ * declines theirs, or unblocks. With `state`, only a relationship in that state is ended.
+ */
+export async function endRelationship(ctx: Actor, screenName: string, state: FriendState | undefined): Promise<void> {
+  await changeRelationship(ctx, screenName, { activeOnly: false }, async (tx, other, { mine }) => {
+    if (mine === null) throw notFound(`You have no friendship, request or block with ${screenName}.`);
+    if (state !== undefined && state !== mine) throw conflict(2, `Your relationship with ${screenName} is '${mine}', not '${state}'.`);
+    if (mine === 'friend') await forgetFriendship(tx, ctx.network.id, ctx.viewer.accountId!, other.id);
+    // Unblocking leaves the other side as it is: they may have blocked the caller too.
+    return mine === 'blocked' ? { mine: null } : { mine: null, theirs: null };
+  });
+}
+
+/** The friend list of `author` (default: the caller); anyone but the member sees only accepted friends. */
+export async function friendList(
+  ctx: Actor,
+  input: { author?: string; state?: FriendState },
+  order: FriendOrder,
+  count: number,
+  position: Position,
+) {
+  let authorId = ctx.viewer.accountId;
+  if (input.author !== undefined) {
+    const author = await accountNamed(ctx.db, ctx.network.id, input.author);
+    if (!author?.member_id) throw notFound(`No member '${input.author}' on this network.`);
+    authorId = author.id;
+  }
+  if (authorId === null) throw unauthenticated(1, "Sign in, or name the member whose friends to list with 'author'.");
+  const filters = { onlyFriends: authorId !== ctx.viewer.accountId, state: input.state };
+  return listFriendships(ctx.db, ctx.network.id, authorId, filters, order, count, position);
+}
+
+/**
+ * Reads the relationship between the caller and `screenName` and writes what `decide`
+ * makes of it, in one transaction that no other change of the same pair can interleave.
+ */
+async function changeRelationship(
+  ctx: Actor,
+  screenName: string,
+  { activeOnly }: { activeOnly: boolean },
+  decide: (tx: Tx, other: Other, current: Relationship) => Promise<{ mine?: FriendState | null; theirs?: FriendState | null }>,
+): Promise<void> {
+  if (screenName === ctx.viewer.screenName) throw badRequest(3, 'You cannot be your own friend, nor block yourself.');
+  const other = await accountNamed(ctx.db, ctx.network.id, screenName);
+  if (!other || (activeOnly && other.member_state !== 'active')) throw notFound(`No member '${screenName}' on this network.`);
+  const me = ctx.viewer.accountId!;
+  await ctx.db.transaction().execute(async (tx) => {
+    await lockPair(tx, ctx.dialect, me, other.id);
+    const next = await decide(tx, other, await relationship(tx, ctx.network.id, me, other.id));
+    await setRelationship(tx, ctx.network.id, me, other.id, next, ctx.now);
+  });
+}

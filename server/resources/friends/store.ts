@@ -1,0 +1,180 @@
+// Friendships between members of a network, one row per side: `state` is how `account_id`
+// sees `friend_account_id`. A relationship between A and B is always one of these pairs:
+//
+//   A → B            B → A
+//   (none)           (none)            strangers
+//   pending          friend_request    A asked B
+//   friend           friend            accepted friends
+//   blocked          (none)            A blocked B; B is not told, and sees no relationship
+//   blocked          blocked           each blocked the other
+//
+// Unfriending, cancelling and declining delete both rows; blocking replaces A's row with
+// `blocked` and deletes B's (unless B blocked A too), so blocking always ends a friendship
+// and with it B's view of A's friends-only content; unblocking deletes only A's row.
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Db, Dialect, Tx } from '../../db/database';
+import type { FriendState } from '../../db/schema';
+import { keysetPage, type Position } from '../../http/anchor';
+import type { FriendItem } from './schema';
+
+export interface Relationship {
+  /** How the caller sees the other member, and how the other member sees the caller. */
+  mine: FriendState | null;
+  theirs: FriendState | null;
+}
+
+/** An account by screen name, with its membership of the network if it has one. */
+export function accountNamed(db: Db | Tx, networkId: number, screenName: string) {
+  return db
+    .selectFrom('accounts as a')
+    .leftJoin('members as m', (j) => j.onRef('m.account_id', '=', 'a.id').on('m.network_id', '=', networkId))
+    .select(['a.id', 'a.screen_name', 'm.id as member_id', 'm.state as member_state'])
+    .where('a.screen_name', '=', screenName)
+    .executeTakeFirst();
+}
+
+export async function relationship(db: Db | Tx, networkId: number, accountId: number, otherId: number): Promise<Relationship> {
+  const rows = await db
+    .selectFrom('friendships')
+    .select(['account_id', 'state'])
+    .where('network_id', '=', networkId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('account_id', '=', accountId), eb('friend_account_id', '=', otherId)]),
+        eb.and([eb('account_id', '=', otherId), eb('friend_account_id', '=', accountId)]),
+      ]),
+    )
+    .execute();
+  const stateOf = (id: number) => rows.find((r) => r.account_id === id)?.state ?? null;
+  return { mine: stateOf(accountId), theirs: stateOf(otherId) };
+}
+
+/** True when `blockerId` has blocked `accountId` in the network. */
+export async function hasBlocked(db: Db | Tx, networkId: number, blockerId: number, accountId: number): Promise<boolean> {
+  return (await relationship(db, networkId, blockerId, accountId)).mine === 'blocked';
+}
+
+/**
+ * Writes both sides of a relationship: a state sets that side's row (keeping its
+ * createdDate when it already exists), null deletes it, undefined leaves it as it is.
+ */
+export async function setRelationship(
+  tx: Tx,
+  networkId: number,
+  accountId: number,
+  otherId: number,
+  states: { mine?: FriendState | null; theirs?: FriendState | null },
+  now: number,
+): Promise<void> {
+  const sides = [
+    { account_id: accountId, friend_account_id: otherId, state: states.mine },
+    { account_id: otherId, friend_account_id: accountId, state: states.theirs },
+  ];
+  for (const { state, ...side } of sides) {
+    if (state === null) {
+      await tx
+        .deleteFrom('friendships')
+        .where('network_id', '=', networkId)
+        .where('account_id', '=', side.account_id)
+        .where('friend_account_id', '=', side.friend_account_id)
+        .execute();
+    } else if (state !== undefined) {
+      await tx
+        .insertInto('friendships')
+        .values({ network_id: networkId, ...side, state, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.columns(['network_id', 'account_id', 'friend_account_id']).doUpdateSet({ state, updated_at: now }))
+        .execute();
+    }
+  }
+}
+
+/**
+ * Serialises changes to the relationship of two members, which read both rows before
+ * writing them. SQLite already runs one transaction at a time; PostgreSQL takes a
+ * transaction-scoped lock on the pair (a rare collision of two pairs only makes one wait).
+ */
+export async function lockPair(tx: Tx, dialect: Dialect, accountId: number, otherId: number): Promise<void> {
+  if (dialect !== 'postgres') return;
+  const [low, high] = [accountId, otherId].sort((x, y) => x - y).map((id) => id % 2_147_483_647);
+  await sql`select pg_advisory_xact_lock(${low}::integer, ${high}::integer)`.execute(tx);
+}
+
+/** Removes the AddFriend events of a friendship that has ended, whichever side accepted it. */
+export async function forgetFriendship(tx: Tx, networkId: number, accountId: number, otherId: number): Promise<void> {
+  const memberIdOf = (id: number) =>
+    tx.selectFrom('members').select('id').where('network_id', '=', networkId).where('account_id', '=', id);
+  await tx
+    .deleteFrom('activities')
+    .where('network_id', '=', networkId)
+    .where('type', '=', 'AddFriend')
+    .where('content_type', '=', 'User')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('author_id', '=', accountId), eb('content_id', 'in', memberIdOf(otherId))]),
+        eb.and([eb('author_id', '=', otherId), eb('content_id', 'in', memberIdOf(accountId))]),
+      ]),
+    )
+    .execute();
+}
+
+function selectFriendships(db: Db) {
+  return db
+    .selectFrom('friendships as f')
+    .innerJoin('accounts as a', 'a.id', 'f.account_id')
+    .innerJoin('accounts as b', 'b.id', 'f.friend_account_id')
+    .select([
+      'f.friend_account_id', 'f.state', 'f.created_at', 'f.updated_at',
+      'a.screen_name as author_screen_name', 'a.full_name as author_full_name', 'a.icon_url as author_icon_url',
+      'b.screen_name as friend_screen_name', 'b.full_name as friend_full_name', 'b.icon_url as friend_icon_url',
+      'b.sort_name as friend_sort_name',
+    ]);
+}
+
+type FriendRow = Awaited<ReturnType<ReturnType<typeof selectFriendships>['execute']>>[number];
+
+const orders = {
+  recent: { sortColumn: 'f.updated_at', order: 'desc', keyOf: (r: FriendRow) => r.updated_at, keyType: 'number' },
+  alpha: { sortColumn: 'b.sort_name', order: 'asc', keyOf: (r: FriendRow) => r.friend_sort_name, keyType: 'string' },
+} as const;
+
+export type FriendOrder = keyof typeof orders;
+
+export interface FriendFilters {
+  /** Only accepted friends: all that anyone but the member may see. */
+  onlyFriends: boolean;
+  state?: FriendState;
+}
+
+/** One page of a member's relationships. */
+export async function listFriendships(
+  db: Db,
+  networkId: number,
+  authorId: number,
+  filters: FriendFilters,
+  order: FriendOrder,
+  count: number,
+  position: Position,
+) {
+  const o = orders[order];
+  let query = selectFriendships(db).where('f.network_id', '=', networkId).where('f.account_id', '=', authorId);
+  if (filters.onlyFriends) query = query.where('f.state', '=', 'friend');
+  if (filters.state !== undefined) query = query.where('f.state', '=', filters.state);
+  const page = await keysetPage(query as SelectQueryBuilder<any, any, FriendRow>, {
+    sortColumn: o.sortColumn,
+    idColumn: 'f.friend_account_id',
+    order: o.order,
+    keyOf: (r) => ({ key: o.keyOf(r), id: r.friend_account_id }),
+    count,
+    position,
+    keyType: o.keyType,
+  });
+  return { ...page, rows: page.rows.map(toItem) };
+}
+
+const toItem = (r: FriendRow): FriendItem => ({
+  state: r.state,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+  author: { screenName: r.author_screen_name, fullName: r.author_full_name, iconUrl: r.author_icon_url },
+  friend: { screenName: r.friend_screen_name, fullName: r.friend_full_name, iconUrl: r.friend_icon_url },
+});

@@ -1,0 +1,68 @@
+// Photo use-cases: uploading (the image decoded and re-encoded before anything is stored,
+// then the photo with its image sizes, tags and CreatePhoto event in one transaction),
+// changing and removing a photo with everything attached to it.
+import type { Actor } from '../../http/endpoint';
+import { isAdmin } from '../../lib/viewer';
+import { sanitizeDescription } from '../../lib/sanitize';
+import type { Visibility } from '../../db/schema';
+import { normaliseTags, replaceTags } from '../tags/store';
+import { approvalOnWrite } from '../blog-posts/service';
+import { contentPatch, createContent, itemToChange } from '../content';
+import { renderPhoto } from './renditions';
+import { deletePhoto, findPhotoRow, getPhotos, insertPhoto, updatePhoto } from './store';
+
+export interface PhotoInput {
+  title?: string;
+  description?: string;
+  tag?: string[];
+  visibility?: Visibility;
+  approved?: boolean;
+}
+
+export async function createPhoto(ctx: Actor, input: PhotoInput, upload: Buffer): Promise<number> {
+  const approved = approvalOnWrite(ctx, input.approved) ?? !(ctx.network.photo_moderation && !isAdmin(ctx.viewer));
+  const tags = normaliseTags(input.tag ?? []);
+  const title = (input.title ?? '').trim();
+  const { format, renditions } = await renderPhoto(upload);
+  const large = renditions.find((r) => r.size === 'large')!;
+  return createContent(ctx, { type: 'Photo', title, tags }, (tx) =>
+    insertPhoto(
+      tx,
+      {
+        network_id: ctx.network.id,
+        author_id: ctx.viewer.accountId!,
+        title,
+        description: sanitizeDescription(input.description ?? ''),
+        visibility: input.visibility ?? 'all',
+        approved: approved ? 1 : 0,
+        featured_at: null,
+        image_format: format,
+        image_width: large.width,
+        image_height: large.height,
+        created_at: ctx.now,
+        updated_at: ctx.now,
+      },
+      renditions,
+    ),
+  );
+}
+
+export async function changePhoto(ctx: Actor, id: number, input: PhotoInput): Promise<void> {
+  await photoToChange(ctx, id);
+  const tags = input.tag === undefined ? undefined : normaliseTags(input.tag);
+  const patch = { ...contentPatch(ctx, input), ...(input.title !== undefined && { title: input.title.trim() }) };
+  await ctx.db.transaction().execute(async (tx) => {
+    await updatePhoto(tx, id, patch);
+    if (tags) await replaceTags(tx, ctx.network.id, 'Photo', id, tags);
+  });
+}
+
+export async function removePhoto(ctx: Actor, id: number): Promise<void> {
+  await photoToChange(ctx, id);
+  await ctx.db.transaction().execute((tx) => deletePhoto(tx, id));
+}
+
+async function photoToChange(ctx: Actor, id: number) {
+  const visible = async () => (await getPhotos(ctx.db, ctx, [id])).length > 0;
+  return itemToChange(ctx, await findPhotoRow(ctx.db, ctx.network.id, id), visible, 'photo');
+}

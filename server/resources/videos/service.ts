@@ -1,0 +1,82 @@
+// Video use-cases: a member adds a video by its address or embed code on a known host (only
+// the host and the id there are kept); with video moderation on, it waits for approval. The
+// video, its tags and its CreateVideo event are written in one transaction.
+import type { Actor } from '../../http/endpoint';
+import { badRequest, invalidValue } from '../../http/errors';
+import { sanitizeDescription } from '../../lib/sanitize';
+import { isAdmin } from '../../lib/viewer';
+import type { Visibility } from '../../db/schema';
+import { normaliseTags, replaceTags } from '../tags/store';
+import { contentPatch, createContent, itemToChange } from '../content';
+import { parseVideoSource, VideoSourceError, type VideoSource } from './video-source';
+import { deleteVideo, findVideoRow, getVideos, insertVideo, updateVideo } from './store';
+
+export interface VideoInput {
+  title?: string;
+  description?: string;
+  tag?: string[];
+  visibility?: Visibility;
+  approved?: boolean;
+}
+
+export async function addVideo(ctx: Actor, input: VideoInput & { url?: string; embedCode?: string }): Promise<number> {
+  const source = videoNamedBy(input);
+  const title = (input.title ?? '').trim();
+  const tags = normaliseTags(input.tag ?? []);
+  const approved = !(ctx.network.video_moderation && !isAdmin(ctx.viewer));
+  return createContent(ctx, { type: 'Video', title, tags }, (tx) =>
+    insertVideo(tx, {
+      network_id: ctx.network.id,
+      author_id: ctx.viewer.accountId!,
+      host: source.host,
+      host_video_id: source.id,
+      title,
+      description: sanitizeDescription(input.description ?? ''),
+      visibility: input.visibility ?? 'all',
+      approved: approved ? 1 : 0,
+      featured_at: null,
+      created_at: ctx.now,
+      updated_at: ctx.now,
+    }),
+  );
+}
+
+/** The video that `url` and `embedCode` name; when both are given they must name the same one. */
+function videoNamedBy(input: { url?: string; embedCode?: string }): VideoSource {
+  const given = (['url', 'embedCode'] as const).filter((name) => input[name] !== undefined);
+  if (given.length === 0) throw badRequest(2, "A video needs its 'url' (or its 'embedCode').");
+  const sources = given.map((name) => {
+    try {
+      return parseVideoSource(input[name]!);
+    } catch (error) {
+      if (error instanceof VideoSourceError) throw invalidValue(name, error.message);
+      throw error;
+    }
+  });
+  const [first, second] = sources;
+  if (second && (second.host !== first!.host || second.id !== first!.id)) {
+    throw invalidValue('embedCode', "names another video than 'url'");
+  }
+  return first!;
+}
+
+export async function changeVideo(ctx: Actor, id: number, input: VideoInput): Promise<void> {
+  await videoToChange(ctx, id);
+  const tags = input.tag === undefined ? undefined : normaliseTags(input.tag);
+  const patch = { ...(input.title !== undefined && { title: input.title.trim() }), ...contentPatch(ctx, input) };
+  await ctx.db.transaction().execute(async (tx) => {
+    await updateVideo(tx, id, patch);
+    if (tags) await replaceTags(tx, ctx.network.id, 'Video', id, tags);
+  });
+}
+
+/** Deletes a video with its comments, tags and activity. */
+export async function removeVideo(ctx: Actor, id: number): Promise<void> {
+  await videoToChange(ctx, id);
+  await ctx.db.transaction().execute((tx) => deleteVideo(tx, id));
+}
+
+async function videoToChange(ctx: Actor, id: number) {
+  const row = await findVideoRow(ctx.db, ctx.network.id, id);
+  return itemToChange(ctx, row, async () => (await getVideos(ctx.db, ctx, [id])).length > 0, 'video');
+}

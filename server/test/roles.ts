@@ -1,0 +1,79 @@
+// The callers every permissions test runs each endpoint as: an anonymous visitor, a member
+// (who writes the items under test), another member, an administrator, the Network Creator,
+// a member awaiting approval and a blocked one.
+import type { Client, Reply, TestServer } from './harness';
+import { expectError } from './expect-api';
+import { expect } from 'vitest';
+
+export const ROLES = ['anonymous', 'member', 'otherMember', 'admin', 'owner', 'pending', 'blocked'] as const;
+export type RoleName = (typeof ROLES)[number];
+export type Cast = Record<RoleName, Client>;
+
+export async function castOf(server: TestServer): Promise<Cast> {
+  const [member, otherMember, admin, owner, pending, blocked] = await Promise.all([
+    server.signUp('Mia Member'),
+    server.signUp('Otto Other'),
+    server.signUp('Ada Admin'),
+    server.owner(),
+    server.signUp('Pat Pending'),
+    server.signUp('Bea Blocked'),
+  ]);
+  await Promise.all([
+    server.setMembership(admin, { role: 'admin' }),
+    server.setMembership(pending, { state: 'pending' }),
+    server.setMembership(blocked, { state: 'blocked' }),
+  ]);
+  return { anonymous: server.anonymous(), member, otherMember, admin, owner, pending, blocked };
+}
+
+/** 200, or the [status, code, subcode] of the refusal. */
+export type Outcome = 200 | readonly [number, number, number];
+
+export const OK = 200;
+export const SIGN_IN: Outcome = [401, 1, 1];
+export const NOT_ALLOWED: Outcome = [403, 2, 1];
+export const CREATOR_ONLY: Outcome = [403, 2, 2];
+export const BLOCKED: Outcome = [403, 2, 3];
+export const PENDING: Outcome = [403, 2, 4];
+
+/** Who may do what members do: every member, nobody else. */
+export const MEMBERS: Record<RoleName, Outcome> = {
+  anonymous: SIGN_IN,
+  member: OK,
+  otherMember: OK,
+  admin: OK,
+  owner: OK,
+  pending: PENDING,
+  blocked: BLOCKED,
+};
+
+/** Who may do what administrators do. */
+export const ADMINS: Record<RoleName, Outcome> = { ...MEMBERS, member: NOT_ALLOWED, otherMember: NOT_ALLOWED };
+
+/** Who may do what only the member who wrote the item (or an administrator) may do. */
+export const AUTHOR_OR_ADMIN: Record<RoleName, Outcome> = { ...MEMBERS, otherMember: NOT_ALLOWED };
+
+export const EVERYONE: Record<RoleName, Outcome> = Object.fromEntries(ROLES.map((r) => [r, OK])) as Record<RoleName, Outcome>;
+
+export function expectOutcome(res: Reply, outcome: Outcome): void {
+  if (outcome === OK) {
+    expect({ status: res.status, success: res.body?.success }).toEqual({ status: 200, success: true });
+  } else {
+    expectError(res, ...(outcome as [number, number, number]));
+  }
+}
+
+/** Calls an endpoint as every role of the cast and checks each outcome, naming the role that differs. */
+export async function expectForEveryRole(
+  cast: Cast,
+  name: string,
+  outcomes: Record<RoleName, Outcome>,
+  call: (client: Client, role: RoleName) => Promise<Reply>,
+): Promise<void> {
+  for (const role of ROLES) {
+    const res = await call(cast[role], role);
+    const expected = outcomes[role];
+    expect({ name, role, status: res.status }).toEqual({ name, role, status: expected === OK ? OK : expected[0] });
+    expectOutcome(res, expected);
+  }
+}
