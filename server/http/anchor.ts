@@ -1,20 +1,23 @@
 // Keyset paging with opaque anchors. An anchor is a position in an ordering: just after or
 // just before one item, named by its sort key and id, so it stays valid when items are added
-// or removed around it. Anchors are signed with the network-wide secret, so a tampered one
-// is refused (4-7) rather than silently read as some other position.
+// or removed around it. Anchors are signed with the deployment's secret, so a tampered one
+// is refused (4-7) rather than silently read as some other position, and each names the
+// ordering it belongs to, so one listing's anchor is never read against another's sort key.
 import crypto from 'node:crypto';
 import { sql, type SelectQueryBuilder, type Expression, type SqlBool } from 'kysely';
 import { badRequest } from './errors';
 
 export type SortKey = number | string;
-export type Position = { start: true } | { key: SortKey; id: number; side: 'after' | 'before' };
+export type Position =
+  | { start: true }
+  | { key: SortKey; id: number; side: 'after' | 'before'; /** sort column and direction */ ordering: string };
 
 export class AnchorCodec {
   constructor(private readonly secret: string) {}
 
   encode(position: Position): string {
     const payload = Buffer.from(
-      JSON.stringify('start' in position ? [0] : [position.side === 'after' ? 1 : 2, position.key, position.id]),
+      JSON.stringify('start' in position ? [0] : [position.side === 'after' ? 1 : 2, position.key, position.id, position.ordering]),
     ).toString('base64url');
     return `${payload}.${this.mac(payload)}`;
   }
@@ -25,7 +28,7 @@ export class AnchorCodec {
     if (!payload || !mac || rest.length > 0 || !sameMac(this.mac(payload), mac)) throw badRequest(7, 'Invalid anchor.');
     const value = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown[];
     if (value[0] === 0) return { start: true };
-    return { side: value[0] === 1 ? 'after' : 'before', key: value[1] as SortKey, id: value[2] as number };
+    return { side: value[0] === 1 ? 'after' : 'before', key: value[1] as SortKey, id: value[2] as number, ordering: String(value[3]) };
   }
 
   private mac(payload: string): string {
@@ -55,8 +58,6 @@ export interface KeysetOptions<Row> {
   keyOf: (row: Row) => { key: SortKey; id: number };
   count: number;
   position: Position;
-  /** The type of the sort key: an anchor of another ordering (a name where a date belongs) is refused (4-7). */
-  keyType?: 'number' | 'string';
 }
 
 type Op = '<' | '<=' | '>' | '>=';
@@ -71,7 +72,8 @@ export async function keysetPage<Row>(
   options: KeysetOptions<Row>,
 ): Promise<Page<Row>> {
   const { count, position, order } = options;
-  if (options.keyType && 'key' in position && typeof position.key !== options.keyType) throw badRequest(7, 'Invalid anchor.');
+  const ordering = `${options.sortColumn} ${order}`;
+  if ('key' in position && position.ordering !== ordering) throw badRequest(7, 'This anchor belongs to another listing.');
   const forward = count > 0;
   const limit = Math.abs(count);
   const desc = order === 'desc';
@@ -109,7 +111,7 @@ export async function keysetPage<Row>(
   const first = window[0];
   return {
     rows: window,
-    position: first ? { ...options.keyOf(first), side: 'before' } : position,
+    position: first ? { ...options.keyOf(first), side: 'before', ordering } : position,
     firstPage: rows.length <= limit,
     lastPage: other.length === 0,
   };
@@ -119,7 +121,7 @@ export async function keysetPage<Row>(
     const last = window[window.length - 1];
     return {
       rows: window,
-      position: last ? { ...options.keyOf(last), side: 'after' } : position,
+      position: last ? { ...options.keyOf(last), side: 'after', ordering } : position,
       firstPage,
       lastPage: rows.length <= limit,
     };

@@ -20,6 +20,8 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: 'tag/:tag', element: <HomePage /> },
       { path: 'blog/:id', element: <BlogPostPage /> },
+      // Loaded on demand: it carries the Markdown renderer, which no other page needs.
+      { path: 'api', lazy: async () => ({ Component: (await import('./routes/api-reference')).ApiReferencePage }) },
       {
         element: <VisitorsOnly />,
         children: [

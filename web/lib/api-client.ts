@@ -1,5 +1,6 @@
 // The one way the web app talks to the REST service: builds `/xn/rest/{network}/1.0/...`
-// URLs, sends form bodies with the session's CSRF token, and turns error envelopes into ApiError.
+// URLs, sends form bodies with the session's CSRF token, reads the documents the service
+// publishes (its OpenAPI description), and turns error envelopes into ApiError.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ErrorEnvelope, SessionEntry } from './api-types';
 
@@ -43,10 +44,10 @@ export function restUrl(network: string, resource: string, query: Params = {}): 
   return `/xn/rest/${encodeURIComponent(network)}/1.0/${resource}${search ? `?${search}` : ''}`;
 }
 
-async function request<T>(url: string, init: RequestInit): Promise<T> {
+async function request<T>(url: string, init: RequestInit, isAnswer = isSuccess): Promise<T> {
   const response = await fetch(url, { credentials: 'same-origin', ...init });
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok || !isSuccess(body)) {
+  if (!response.ok || !isAnswer(body)) {
     const envelope = isErrorEnvelope(body) ? body : null;
     throw new ApiError({
       status: envelope?.status ?? response.status,
@@ -74,6 +75,11 @@ export function apiGet<T>(
   signal?: AbortSignal,
 ): Promise<T> {
   return request<T>(restUrl(network, resource, query), { signal });
+}
+
+/** A JSON document the service publishes outside the envelope, such as its OpenAPI description. */
+export function getDocument<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return request<T>(path, { signal }, (body) => typeof body === 'object' && body !== null && !isErrorEnvelope(body));
 }
 
 type Write = { method: 'POST' | 'PUT' | 'DELETE'; query?: Params; form?: Params };

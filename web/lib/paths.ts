@@ -12,6 +12,7 @@ export const paths = {
     `/n/${encodeURIComponent(network)}/signin${next ? `?${new URLSearchParams({ next })}` : ''}`,
   signUp: (network: string, next?: string) =>
     `/n/${encodeURIComponent(network)}/signup${next ? `?${new URLSearchParams({ next })}` : ''}`,
+  apiReference: (network: string) => `/n/${encodeURIComponent(network)}/api`,
 };
 
 /** Only same-app paths may be a redirect target after signing in (no open redirects). */

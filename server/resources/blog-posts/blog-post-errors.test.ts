@@ -49,6 +49,13 @@ describe('anchor', () => {
     }
     expectError(await author.get('BlogPost/featured', { anchor: 'garbage' }), 400, 4, 7);
   });
+
+  it("refuses another listing's anchor, whose sort key is of another kind, with 400 4-7", async () => {
+    const byName = (await author.get('User/alpha', { count: 1 })).body.anchor;
+    expectError(await author.get('BlogPost/recent', { anchor: byName }), 400, 4, 7);
+    const byFeaturing = (await author.get('BlogPost/featured', { count: 1 })).body.anchor;
+    expect((await author.get('BlogPost/featured', { anchor: byFeaturing })).status).toBe(200);
+  });
 });
 
 describe('gets', () => {

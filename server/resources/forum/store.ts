@@ -15,9 +15,9 @@ import type { CategoryItem, TopicItem } from './schema';
 export type ForumOrder = 'created' | 'alpha' | 'featured';
 
 const orders = {
-  created: { column: 'created_at', order: 'desc', keyType: 'number' },
-  alpha: { column: 'title_key', order: 'asc', keyType: 'string' },
-  featured: { column: 'featured_at', order: 'desc', keyType: 'number' },
+  created: { column: 'created_at', order: 'desc' },
+  alpha: { column: 'title_key', order: 'asc' },
+  featured: { column: 'featured_at', order: 'desc' },
 } as const;
 
 /** The sort key `alpha` listings use, stored beside the title. */
@@ -31,12 +31,11 @@ function pageOf<Row extends { id: number; created_at: number; title_key: string;
   count: number,
   position: Position,
 ) {
-  const { column, order: direction, keyType } = orders[order];
+  const { column, order: direction } = orders[order];
   return keysetPage(query, {
     sortColumn: `${alias}.${column}`,
     idColumn: `${alias}.id`,
     order: direction,
-    keyType,
     keyOf: (r) => ({ key: r[column]!, id: r.id }),
     count,
     position,

@@ -133,8 +133,8 @@ function selectFriendships(db: Db) {
 type FriendRow = Awaited<ReturnType<ReturnType<typeof selectFriendships>['execute']>>[number];
 
 const orders = {
-  recent: { sortColumn: 'f.updated_at', order: 'desc', keyOf: (r: FriendRow) => r.updated_at, keyType: 'number' },
-  alpha: { sortColumn: 'b.sort_name', order: 'asc', keyOf: (r: FriendRow) => r.friend_sort_name, keyType: 'string' },
+  recent: { sortColumn: 'f.updated_at', order: 'desc', keyOf: (r: FriendRow) => r.updated_at },
+  alpha: { sortColumn: 'b.sort_name', order: 'asc', keyOf: (r: FriendRow) => r.friend_sort_name },
 } as const;
 
 export type FriendOrder = keyof typeof orders;
@@ -166,7 +166,6 @@ export async function listFriendships(
     keyOf: (r) => ({ key: o.keyOf(r), id: r.friend_account_id }),
     count,
     position,
-    keyType: o.keyType,
   });
   return { ...page, rows: page.rows.map(toItem) };
 }

@@ -62,7 +62,6 @@ export async function listPhotos(
     idColumn: 'p.id',
     order: 'desc',
     keyOf: (r) => ({ key: (order === 'created' ? r.created_at : r.featured_at)!, id: r.id }),
-    keyType: 'number',
     count,
     position,
   });

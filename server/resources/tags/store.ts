@@ -76,7 +76,6 @@ export async function listItemTags(db: Db, scope: ScopeContext, item: { type: st
     keyOf: (r) => ({ key: r.position, id: r.item_id }),
     count,
     position,
-    keyType: 'number',
   });
   const counts = new Map((await tagCounts(db, scope, { values: page.rows.map((r) => r.value) })).map((t) => [t.value, t.count]));
   const rows = page.rows.map((r): ItemTag => ({ value: r.value, count: counts.get(r.value) ?? 0, item: { type: r.item_type, id: r.item_id } }));

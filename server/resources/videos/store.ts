@@ -61,7 +61,6 @@ export async function listVideos(
     sortColumn: `v.${column}`,
     idColumn: 'v.id',
     order: 'desc',
-    keyType: 'number',
     keyOf: (r) => ({ key: r[column]!, id: r.id }),
     count,
     position,

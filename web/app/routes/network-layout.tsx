@@ -1,4 +1,5 @@
-// The frame of every page of a network: its name, the account corner, and the page itself.
+// The frame of every page of a network: its name, the account corner, the page itself, and
+// a footer with the way in for programs.
 import { Link, Outlet } from 'react-router-dom';
 import { SessionNav } from '../../features/session/components/session-nav';
 import { paths } from '../../lib/paths';
@@ -22,6 +23,11 @@ export function NetworkLayout() {
       <main id="main" className="page">
         <Outlet />
       </main>
+      <footer className="site-footer">
+        <nav aria-label="For programs">
+          <Link to={paths.apiReference(network)}>API</Link>
+        </nav>
+      </footer>
     </>
   );
 }
