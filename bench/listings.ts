@@ -1,6 +1,8 @@
 // Benchmark of the busiest read: BlogPost/recent pages over a network of many posts with
 // tags and comments. Prints requests per second and latency percentiles per page size, and
-// the number of queries one page costs (which must not grow with the page size).
+// the number of queries one page costs (which must not grow with the page size). The server
+// under load runs as its own process, as in production, so the load generator (autocannon)
+// does not share its event loop.
 // Usage: npm run bench [-- --posts 20000 --seconds 5 --concurrency 16]
 // With BENCH_DATABASE_URL=postgres://... it runs on PostgreSQL (in a throwaway schema).
 import crypto from 'node:crypto';
@@ -8,6 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { loadConfig } from '../server/config';
 import { startServer } from '../server/server';
@@ -24,6 +28,7 @@ const POSTS = Number(values.posts);
 const SECONDS = Number(values.seconds);
 const CONCURRENCY = Number(values.concurrency);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
+const TAG = process.env.BENCH_TAG;
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-bench-'));
@@ -37,23 +42,38 @@ async function main() {
   try {
     const network = (await findNetwork(server.db, 'apiexample'))!;
     await seed(server.db, network.id);
-    const base = `${server.url}/xn/rest/apiexample/1.0/BlogPost/recent`;
-    console.log(`BlogPost/recent on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}: ${POSTS} posts, 3 tags each, ${CONCURRENCY} concurrent clients, ${SECONDS} s per size`);
+    const path = (count: number) => `/xn/rest/apiexample/1.0/BlogPost/recent?count=${count}${TAG ? `&tag=${TAG}` : ''}`;
+    // Queries per page, measured in this process on single requests.
+    const perPage = new Map<number, [number, number]>();
     for (const count of [1, 20, 100]) {
-      // Queries per page, measured on one request with nothing else running.
       queries = 0;
-      const first = await fetch(`${base}?count=${count}`).then((r) => r.json());
-      const perPage = queries;
+      const first = await fetch(`${server.url}${path(count)}`).then((r) => r.json());
+      const firstPage = queries;
       queries = 0;
-      await fetch(`${base}?count=${count}&anchor=${encodeURIComponent(first.anchor)}`).then((r) => r.json());
-      const perNextPage = queries;
-      const { rps, p50, p95, p99 } = await load(`${base}?count=${count}${process.env.BENCH_TAG ? `&tag=${process.env.BENCH_TAG}` : ""}`);
+      await fetch(`${server.url}${path(count)}&anchor=${encodeURIComponent(first.anchor)}`).then((r) => r.json());
+      perPage.set(count, [firstPage, queries]);
+    }
+    await server.stop();
+
+    const { url, stop } = await serveInChild(dataDir, schema);
+    try {
       console.log(
-        `count=${String(count).padEnd(3)} ${rps.toFixed(0).padStart(6)} req/s  p50 ${p50.toFixed(2)} ms  p95 ${p95.toFixed(2)} ms  p99 ${p99.toFixed(2)} ms  queries/page: first ${perPage}, next ${perNextPage}`,
+        `BlogPost/recent${TAG ? `?tag=${TAG}` : ''} on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}: ${POSTS} posts, 3 tags each, ` +
+          `${CONCURRENCY} connections, ${SECONDS} s per size, server in its own process`,
       );
+      for (const count of [1, 20, 100]) {
+        const r = await autocannon({ url: `${url}${path(count)}`, connections: CONCURRENCY, duration: SECONDS });
+        if (r.non2xx > 0 || r.errors > 0) throw new Error(`${r.non2xx} non-2xx answers, ${r.errors} errors`);
+        const [first, next] = perPage.get(count)!;
+        console.log(
+          `count=${String(count).padEnd(3)} ${r.requests.average.toFixed(0).padStart(6)} req/s  ` +
+            `p50 ${r.latency.p50} ms  p90 ${r.latency.p90} ms  p99 ${r.latency.p99} ms  queries/page: first ${first}, next ${next}`,
+        );
+      }
+    } finally {
+      await stop();
     }
   } finally {
-    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (databaseUrl) await pgExec(`drop schema ${schema} cascade`);
   }
@@ -88,23 +108,36 @@ async function seed(db: Awaited<ReturnType<typeof startServer>>['db'], networkId
   }
 }
 
-async function load(url: string) {
-  const latencies: number[] = [];
-  const until = performance.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < until) {
-        const started = performance.now();
-        const res = await fetch(url);
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`status ${res.status}`);
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { rps: latencies.length / SECONDS, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+/** Starts `server/main.ts` on the seeded database, as `npm start` would, and waits until it is ready. */
+async function serveInChild(dataDir: string, schema: string) {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      PGOPTIONS: databaseUrl ? `-c search_path=${schema}` : '',
+      DEMO_CONTENT: 'off',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+    if (i > 100 || child.exitCode !== null) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 async function pgExec(sql: string) {
