@@ -1,59 +1,19 @@
 // BlogPost route table.
 import { endpoint } from '../../http/endpoint';
-import { entries, idInNetwork, idsOfNetwork, listing } from '../../http/reply';
-import { blogPostEntry, blogPostPresenter, countParams, createParams, deleteParams, featuredParams, getParams, recentParams, updateParams } from './schema';
-import { changePost, checkCreatedAfter, checkPrivateFilter, createPost, removePost } from './service';
-import { countPosts, getPosts, listPosts } from './store';
+import { idInNetwork } from '../../http/reply';
+import { contentReadEndpoints } from '../content/routes';
+import { blogPostEntry, blogPostPresenter, createParams, deleteParams, updateParams } from './schema';
+import { changePost, createPost, removePost } from './service';
+import { postStore } from './store';
 
 export const blogPostEndpoints = [
-  endpoint({
-    method: 'GET',
-    path: 'BlogPost',
-    allow: 'anyone',
-    summary: 'One blog post, or several with a repeated id (at most 100).',
-    params: getParams,
+  ...contentReadEndpoints({
+    type: 'BlogPost',
+    noun: 'blog post',
+    presenter: blogPostPresenter,
     entry: blogPostEntry,
-    handle: async (ctx, p) => {
-      const posts = await getPosts(ctx.db, ctx, idsOfNetwork(ctx, p.id));
-      return entries(ctx, blogPostPresenter(ctx.now), posts, p.fields, p.id.length === 1);
-    },
-  }),
-  endpoint({
-    method: 'GET',
-    path: 'BlogPost/recent',
-    allow: 'anyone',
-    summary: 'Blog posts, newest first.',
-    params: recentParams,
-    entry: blogPostEntry,
-    handle: async (ctx, p) => {
-      checkPrivateFilter(ctx, p.private);
-      const page = await listPosts(ctx.db, ctx, p, 'created', p.count, ctx.anchors.decode(p.anchor));
-      return listing(ctx, blogPostPresenter(ctx.now), page, p.fields);
-    },
-  }),
-  endpoint({
-    method: 'GET',
-    path: 'BlogPost/featured',
-    allow: 'anyone',
-    summary: 'Featured blog posts, most recently featured first.',
-    params: featuredParams,
-    entry: blogPostEntry,
-    handle: async (ctx, p) => {
-      const page = await listPosts(ctx.db, ctx, { featured: true }, 'featured', p.count, ctx.anchors.decode(p.anchor));
-      return listing(ctx, blogPostPresenter(ctx.now), page, p.fields);
-    },
-  }),
-  endpoint({
-    method: 'GET',
-    path: 'BlogPost/count',
-    allow: 'anyone',
-    summary: 'How many blog posts were created after a date at most one week ago.',
-    params: countParams,
-    handle: async (ctx, p) => {
-      checkPrivateFilter(ctx, p.private);
-      checkCreatedAfter(ctx, p.createdAfter);
-      return { count: await countPosts(ctx.db, ctx, p) };
-    },
+    store: postStore,
+    count: { summary: 'How many blog posts were created after a date at most one week ago.', createdAfterRequired: true },
   }),
   endpoint({
     method: 'POST',

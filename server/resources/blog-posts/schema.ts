@@ -1,26 +1,12 @@
-// Parameters and entry shape of BlogPost.
+// Parameters of BlogPost's writes (its reads are content/routes.ts's) and its entry shape.
 import { z } from 'zod';
-import { booleanParam, contentIdParam, countParam, dateParam, listingParams, parseDate, visibilityParam } from '../../http/param-types';
+import { booleanParam, contentIdParam, parseDate, visibilityParam } from '../../http/param-types';
 import { fail } from '../../http/params';
 import { isoDate, type PresentContext, type Presenter } from '../../http/fields';
-import { personRef, type PersonColumns } from '../users/author-ref';
-
-export const MAX_TITLE = 200;
-export const MAX_DESCRIPTION = 100_000;
+import { personRef } from '../users/author-ref';
+import { contentEntryStart, contentFields, descriptionParam, titleParam, type ContentItem } from '../content/schema';
 
 const blogPostId = contentIdParam('BlogPost');
-
-const filters = {
-  author: z.string().optional(),
-  private: booleanParam.optional(),
-  approved: booleanParam.optional(),
-  tag: z.string().optional(),
-};
-
-export const getParams = z.object({ id: z.array(blogPostId), fields: z.string().optional() });
-export const recentParams = z.object({ ...filters, ...listingParams });
-export const featuredParams = z.object(listingParams);
-export const countParams = z.object({ ...filters, createdAfter: dateParam });
 
 const publishTime = z
   .string()
@@ -29,8 +15,8 @@ const publishTime = z
   );
 
 const writable = {
-  title: z.string().max(MAX_TITLE, { error: `may have at most ${MAX_TITLE} characters` }),
-  description: z.string().max(MAX_DESCRIPTION, { error: `may have at most ${MAX_DESCRIPTION} characters` }),
+  title: titleParam,
+  description: descriptionParam,
   tag: z.array(z.string()),
   publishStatus: z.enum(['draft', 'queued', 'publish']),
   publishTime,
@@ -42,15 +28,9 @@ export const createParams = z.object(writable).partial();
 export const updateParams = z.object({ id: blogPostId, ...writable }).partial().required({ id: true });
 export const deleteParams = z.object({ id: blogPostId });
 
-export { countParam };
-
 export const blogPostEntry = z
   .object({
-    id: z.string(),
-    author: z.string(),
-    createdDate: z.iso.datetime(),
-    updatedDate: z.iso.datetime(),
-    featuredDate: z.iso.datetime().nullable(),
+    ...contentEntryStart,
     publishTime: z.iso.datetime(),
     publishStatus: z.enum(['draft', 'queued', 'publish']),
     title: z.string(),
@@ -63,20 +43,9 @@ export const blogPostEntry = z
   })
   .meta({ title: 'BlogPost' });
 
-export interface BlogPostItem {
-  id: number;
-  title: string;
-  description: string;
+export interface BlogPostItem extends ContentItem {
   publish_status: 'draft' | 'publish';
   publish_time: number;
-  visibility: string;
-  approved: number;
-  featured_at: number | null;
-  created_at: number;
-  updated_at: number;
-  author: PersonColumns;
-  tags: string[];
-  commentCount: number;
 }
 
 /** What a post's status reads as now: a published post whose time has not come is queued. */
@@ -90,19 +59,9 @@ export const blogPostUrl = (ctx: PresentContext, id: number) =>
 export function blogPostPresenter(now: number): Presenter<BlogPostItem> {
   return {
     fields: {
-      id: (p, ctx) => `${ctx.networkId}:BlogPost:${p.id}`,
-      author: (p) => p.author.screenName,
-      createdDate: (p) => isoDate(p.created_at),
-      updatedDate: (p) => isoDate(p.updated_at),
-      featuredDate: (p) => isoDate(p.featured_at),
+      ...contentFields('BlogPost', blogPostUrl),
       publishTime: (p) => isoDate(p.publish_time),
       publishStatus: (p) => publishStatusAt(p, now),
-      title: (p) => p.title,
-      description: (p) => p.description,
-      visibility: (p) => p.visibility,
-      approved: (p) => p.approved === 1,
-      commentCount: (p) => p.commentCount,
-      url: (p, ctx) => blogPostUrl(ctx, p.id),
       topTags: (p) => p.tags,
     },
     refs: { author: personRef((p) => p.author) },

@@ -3,11 +3,12 @@
 import type { Actor } from '../../http/endpoint';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { sanitizeDescription } from '../../lib/sanitize';
-import { isAdmin, isOwner } from '../../lib/viewer';
+import { isAdmin } from '../../lib/viewer';
 import { normaliseTags, replaceTags } from '../tags/store';
-import { recordActivity } from '../activity/store';
 import type { BlogPostTable } from '../../db/schema';
-import { deletePost, findPostRow, getPosts, insertPost, updatePost } from './store';
+import { approvalOnWrite, contentPatch, createContent } from '../content/service';
+import { deleteContent } from '../content/store';
+import { findPostRow, insertPost, postStore, updatePost } from './store';
 
 export interface PostInput {
   title?: string;
@@ -19,19 +20,6 @@ export interface PostInput {
   approved?: boolean;
 }
 
-export const PRIVATE_FILTER_ERROR = () => forbidden("Only the Network Creator may use 'private'.", 2);
-
-export function checkPrivateFilter(ctx: Actor, privateFilter: boolean | undefined) {
-  if (privateFilter !== undefined && !isOwner(ctx.viewer)) throw PRIVATE_FILTER_ERROR();
-}
-
-const WEEK_MS = 7 * 86_400_000;
-
-/** Counts of content look back at most one week (`createdAfter` older than that is 4-5). */
-export function checkCreatedAfter(ctx: Actor, createdAfter: number) {
-  if (createdAfter < ctx.now - WEEK_MS) throw badRequest(5, "'createdAfter' may be at most one week in the past.");
-}
-
 export async function createPost(ctx: Actor, input: PostInput): Promise<number> {
   const title = (input.title ?? '').trim();
   const description = sanitizeDescription(input.description ?? '');
@@ -39,8 +27,8 @@ export async function createPost(ctx: Actor, input: PostInput): Promise<number> 
   const approved = approvalOnWrite(ctx, input.approved) ?? !(ctx.network.blog_post_moderation && !isAdmin(ctx.viewer));
   const tags = normaliseTags(input.tag ?? []);
   const publish = publishing(ctx.now, input);
-  return ctx.db.transaction().execute(async (tx) => {
-    const id = await insertPost(tx, {
+  return createContent(ctx, { type: 'BlogPost', title, tags }, (tx) =>
+    insertPost(tx, {
       network_id: ctx.network.id,
       author_id: ctx.viewer.accountId!,
       title,
@@ -52,35 +40,23 @@ export async function createPost(ctx: Actor, input: PostInput): Promise<number> 
       featured_at: null,
       created_at: ctx.now,
       updated_at: ctx.now,
-    });
-    await replaceTags(tx, ctx.network.id, 'BlogPost', id, tags);
-    await recordActivity(tx, {
-      networkId: ctx.network.id,
-      authorId: ctx.viewer.accountId!,
-      type: 'CreateBlogPost',
-      content: { type: 'BlogPost', id },
-      title,
-      now: ctx.now,
-    });
-    return id;
-  });
+    }),
+  );
 }
 
 export async function changePost(ctx: Actor, id: number, input: PostInput): Promise<void> {
   const post = await postToChange(ctx, id);
-  const approved = approvalOnWrite(ctx, input.approved);
+  // Before the tags: a caller who may not set `approved` hears that first.
+  const shared = contentPatch(ctx, input);
   const tags = input.tag === undefined ? undefined : normaliseTags(input.tag);
   const publish = publishing(ctx.now, input);
   // A draft published without a time is published now, not at the time it was drafted.
   const publishTime = publish.time ?? (post.publish_status === 'draft' && publish.status === 'publish' ? ctx.now : undefined);
   const patch = {
     ...(input.title !== undefined && { title: input.title.trim() }),
-    ...(input.description !== undefined && { description: sanitizeDescription(input.description) }),
-    ...(input.visibility !== undefined && { visibility: input.visibility }),
-    ...(approved !== undefined && { approved: approved ? (1 as const) : (0 as const) }),
+    ...shared,
     ...(publish.status !== undefined && { publish_status: publish.status }),
     ...(publishTime !== undefined && { publish_time: publishTime }),
-    updated_at: ctx.now,
   };
   await ctx.db.transaction().execute(async (tx) => {
     await updatePost(tx, id, patch);
@@ -90,7 +66,7 @@ export async function changePost(ctx: Actor, id: number, input: PostInput): Prom
 
 export async function removePost(ctx: Actor, id: number): Promise<void> {
   await postToChange(ctx, id);
-  await ctx.db.transaction().execute((tx) => deletePost(tx, id));
+  await ctx.db.transaction().execute((tx) => deleteContent(tx, 'BlogPost', id));
 }
 
 /** The post, if the caller may change it: its author, or an administrator (drafts stay the author's). */
@@ -99,14 +75,8 @@ async function postToChange(ctx: Actor, id: number) {
   if (!post) throw notFound();
   if (post.author_id === ctx.viewer.accountId) return post;
   if (isAdmin(ctx.viewer) && post.publish_status !== 'draft') return post;
-  const visible = (await getPosts(ctx.db, ctx, [id])).length > 0;
+  const visible = (await postStore.get(ctx.db, ctx, [id])).length > 0;
   throw visible ? forbidden('Only the author or an administrator may change this post.') : notFound();
-}
-
-/** `approved` as written by the caller: only administrators may write it. */
-export function approvalOnWrite(ctx: Actor, approved: boolean | undefined): boolean | undefined {
-  if (approved !== undefined && !isAdmin(ctx.viewer)) throw forbidden("Only administrators may set 'approved'.");
-  return approved;
 }
 
 /** `queued` is stored as `publish` with a future time; `now` is the request's time. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { listingParams } from '../../http/param-types';
 import { isoDate, type Presenter } from '../../http/fields';
 import { personRef, type PersonColumns } from '../users/author-ref';
-import { MAX_DESCRIPTION, MAX_TITLE } from '../blog-posts/schema';
+import { MAX_DESCRIPTION, MAX_TITLE } from '../content/schema';
 
 export const sendParams = z.object({
   subject: z.string().trim().min(1, { error: 'must not be empty' }).max(MAX_TITLE),

@@ -1,14 +1,13 @@
 // Category and Topic route tables (the forum). Replies to a topic are Comments attached to it.
 import { endpoint } from '../../http/endpoint';
 import { entries, idInNetwork, idsOfNetwork, listing } from '../../http/reply';
-import { checkPrivateFilter } from '../blog-posts/service';
+import { contentReadEndpoints } from '../content/routes';
 import {
   categoryCreateParams, categoryDeleteParams, categoryEntry, categoryGetParams, categoryListParams, categoryPresenter,
-  categoryUpdateParams, topicCreateParams, topicDeleteParams, topicEntry, topicFeaturedParams, topicGetParams,
-  topicListParams, topicPresenter, topicUpdateParams,
+  categoryUpdateParams, topicCreateParams, topicDeleteParams, topicEntry, topicFilters, topicPresenter, topicUpdateParams,
 } from './schema';
 import { changeCategory, changeTopic, createCategory, createTopic, removeCategory, removeTopic } from './service';
-import { getCategories, getTopics, listCategories, listTopics } from './store';
+import { getCategories, listCategories, topicStore } from './store';
 
 const categoryListing = (order: 'created' | 'alpha', summary: string) =>
   endpoint({
@@ -73,49 +72,18 @@ export const categoryEndpoints = [
   }),
 ];
 
-const topicListing = (order: 'created' | 'alpha', summary: string) =>
-  endpoint({
-    method: 'GET',
-    path: `Topic/${order === 'created' ? 'recent' : 'alpha'}`,
-    allow: 'anyone',
-    summary,
-    params: topicListParams,
-    entry: topicEntry,
-    handle: async (ctx, p) => {
-      checkPrivateFilter(ctx, p.private);
-      // Category ids are unique across networks: another network's matches no topic here.
-      const filters = { ...p, categoryId: p.categoryId?.id };
-      const page = await listTopics(ctx.db, ctx, filters, order, p.count, ctx.anchors.decode(p.anchor));
-      return listing(ctx, topicPresenter, page, p.fields);
-    },
-  });
-
 export const topicEndpoints = [
-  endpoint({
-    method: 'GET',
-    path: 'Topic',
-    allow: 'anyone',
-    summary: 'One forum topic, or several with a repeated id (at most 100).',
-    params: topicGetParams,
+  ...contentReadEndpoints({
+    type: 'Topic',
+    noun: 'forum topic',
+    presenter: topicPresenter,
     entry: topicEntry,
-    handle: async (ctx, p) => {
-      const topics = await getTopics(ctx.db, ctx, idsOfNetwork(ctx, p.id));
-      return entries(ctx, topicPresenter, topics, p.fields, p.id.length === 1);
-    },
-  }),
-  topicListing('created', 'Forum topics, newest first; `categoryId`, `author` and `tag` filter them.'),
-  topicListing('alpha', 'Forum topics by title, A to Z; `categoryId`, `author` and `tag` filter them.'),
-  endpoint({
-    method: 'GET',
-    path: 'Topic/featured',
-    allow: 'anyone',
-    summary: 'Featured forum topics, most recently featured first.',
-    params: topicFeaturedParams,
-    entry: topicEntry,
-    handle: async (ctx, p) => {
-      const page = await listTopics(ctx.db, ctx, {}, 'featured', p.count, ctx.anchors.decode(p.anchor));
-      return listing(ctx, topicPresenter, page, p.fields);
-    },
+    store: topicStore,
+    filters: topicFilters,
+    listings: [
+      { path: 'recent', order: 'created', summary: 'Forum topics, newest first; `categoryId`, `author` and `tag` filter them.' },
+      { path: 'alpha', order: 'alpha', summary: 'Forum topics by title, A to Z; `categoryId`, `author` and `tag` filter them.' },
+    ],
   }),
   endpoint({
     method: 'POST',

@@ -4,15 +4,11 @@ import { z } from 'zod';
 import { booleanParam, contentIdParam, listingParams, visibilityParam } from '../../http/param-types';
 import { isoDate, type PresentContext, type Presenter } from '../../http/fields';
 import { personRef, type PersonColumns } from '../users/author-ref';
-import { MAX_DESCRIPTION, MAX_TITLE } from '../blog-posts/schema';
-import { filterParams } from '../content';
-import type { Visibility } from '../../db/schema';
+import { contentEntryStart, contentFields, descriptionParam as description, titleParam as title, type ContentItem } from '../content/schema';
 
 const categoryId = contentIdParam('Category');
 const topicId = contentIdParam('Topic');
 
-const title = z.string().max(MAX_TITLE, { error: `may have at most ${MAX_TITLE} characters` });
-const description = z.string().max(MAX_DESCRIPTION, { error: `may have at most ${MAX_DESCRIPTION} characters` });
 const fields = z.string().optional();
 
 export const categoryGetParams = z.object({ id: z.array(categoryId), fields });
@@ -21,11 +17,9 @@ export const categoryCreateParams = z.object({ title, description: description.o
 export const categoryUpdateParams = z.object({ id: categoryId, title: title.optional(), description: description.optional() });
 export const categoryDeleteParams = z.object({ id: categoryId });
 
-const topicFilters = { ...filterParams, categoryId: categoryId.optional() };
+/** Topic's own filter, besides the shared ones (content/schema.ts). */
+export const topicFilters = { categoryId: categoryId.optional() };
 
-export const topicGetParams = z.object({ id: z.array(topicId), fields });
-export const topicListParams = z.object({ ...topicFilters, ...listingParams });
-export const topicFeaturedParams = z.object(listingParams);
 const topicWritable = { title, description, categoryId, tag: z.array(z.string()), visibility: visibilityParam };
 export const topicCreateParams = z.object(topicWritable).partial().required({ title: true });
 export const topicUpdateParams = z
@@ -49,11 +43,7 @@ export const categoryEntry = z
 
 export const topicEntry = z
   .object({
-    id: z.string(),
-    author: z.string(),
-    createdDate: z.iso.datetime(),
-    updatedDate: z.iso.datetime(),
-    featuredDate: z.iso.datetime().nullable(),
+    ...contentEntryStart,
     title: z.string(),
     description: z.string(),
     visibility: visibilityParam,
@@ -76,22 +66,11 @@ export interface CategoryItem {
   topicCount: number;
 }
 
-export interface TopicItem {
-  id: number;
+export interface TopicItem extends ContentItem {
   network_id: number;
   category_id: number | null;
   category_title: string | null;
-  title: string;
-  description: string;
-  visibility: Visibility;
-  approved: number;
   is_closed: number;
-  featured_at: number | null;
-  created_at: number;
-  updated_at: number;
-  author: PersonColumns;
-  tags: string[];
-  commentCount: number;
 }
 
 const contentId = (ctx: PresentContext, type: string, id: number) => `${ctx.networkId}:${type}:${id}`;
@@ -122,19 +101,9 @@ const categoryOf = (t: TopicItem) => (t.category_id === null ? null : `${t.netwo
 
 export const topicPresenter: Presenter<TopicItem> = {
   fields: {
-    id: (t, ctx) => contentId(ctx, 'Topic', t.id),
-    author: (t) => t.author.screenName,
-    createdDate: (t) => isoDate(t.created_at),
-    updatedDate: (t) => isoDate(t.updated_at),
-    featuredDate: (t) => isoDate(t.featured_at),
-    title: (t) => t.title,
-    description: (t) => t.description,
-    visibility: (t) => t.visibility,
-    approved: (t) => t.approved === 1,
+    ...contentFields('Topic', topicUrl),
     isClosed: (t) => t.is_closed === 1,
     categoryId: categoryOf,
-    commentCount: (t) => t.commentCount,
-    url: (t, ctx) => topicUrl(ctx, t.id),
     topTags: (t) => t.tags,
   },
   refs: {

@@ -7,9 +7,10 @@ import type { ContentRef } from '../../http/param-types';
 import { sanitizeDescription } from '../../lib/sanitize';
 import type { Visibility } from '../../db/schema';
 import { normaliseTags, replaceTags } from '../tags/store';
-import { contentPatch, createContent, itemToChange } from '../content';
+import { contentPatch, createContent, itemToChange } from '../content/service';
+import { deleteContent } from '../content/store';
 import {
-  deleteCategory, deleteTopic, findCategoryRow, findTopicRow, getTopics, insertCategory, insertTopic, titleKey,
+  deleteCategory, findCategoryRow, findTopicRow, insertCategory, insertTopic, titleKey, topicStore,
   updateCategory, updateTopic,
 } from './store';
 
@@ -114,10 +115,10 @@ export async function changeTopic(ctx: Actor, id: number, input: TopicInput): Pr
 /** Deletes a topic with its replies, tags and activity. */
 export async function removeTopic(ctx: Actor, id: number): Promise<void> {
   await topicToChange(ctx, id);
-  await ctx.db.transaction().execute((tx) => deleteTopic(tx, id));
+  await ctx.db.transaction().execute((tx) => deleteContent(tx, 'Topic', id));
 }
 
 async function topicToChange(ctx: Actor, id: number) {
   const row = await findTopicRow(ctx.db, ctx.network.id, id);
-  return itemToChange(ctx, row, async () => (await getTopics(ctx.db, ctx, [id])).length > 0, 'topic');
+  return itemToChange(ctx, row, async () => (await topicStore.get(ctx.db, ctx, [id])).length > 0, 'topic');
 }

@@ -1,46 +1,20 @@
-// Forum rows: categories and their topics. Topics are read through the visibility scope, and
-// a category's topicCount counts only the topics the caller may see. A page costs a fixed
-// number of queries: the window, the other-direction check, then one batch per extra.
-import type { SelectQueryBuilder } from 'kysely';
+// Forum rows: categories and their topics. Topics are read through the content store (and so
+// the visibility scope), and a category's topicCount counts only the topics the caller may
+// see. A page of categories costs a fixed number of queries: the window, the other-direction
+// check, then one batch of topic counts.
+import { sql, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { keysetPage, type Position } from '../../http/anchor';
+import type { Position } from '../../http/anchor';
+import type { ContentRef } from '../../http/param-types';
 import { visibleItem, type ScopeContext } from '../../lib/scope';
-import { deleteTags, tagsOf } from '../tags/store';
-import { commentCounts, deleteCommentsOf } from '../comments/store';
-import { forgetActivityAbout } from '../activity/store';
-import { contentFilters, inOrder, type ContentFilters } from '../content';
+import { contentStore, inOrder, newestFirst, pageIn, type ContentStore } from '../content/store';
 import type { CategoryItem, TopicItem } from './schema';
-
-export type ForumOrder = 'created' | 'alpha' | 'featured';
-
-const orders = {
-  created: { column: 'created_at', order: 'desc' },
-  alpha: { column: 'title_key', order: 'asc' },
-  featured: { column: 'featured_at', order: 'desc' },
-} as const;
 
 /** The sort key `alpha` listings use, stored beside the title. */
 export const titleKey = (title: string) => title.toLowerCase();
 
-/** One window of `query` (items aliased `alias`) in the given order. */
-function pageOf<Row extends { id: number; created_at: number; title_key: string; featured_at?: number | null }>(
-  query: SelectQueryBuilder<any, any, Row>,
-  alias: string,
-  order: ForumOrder,
-  count: number,
-  position: Position,
-) {
-  const { column, order: direction } = orders[order];
-  return keysetPage(query, {
-    sortColumn: `${alias}.${column}`,
-    idColumn: `${alias}.id`,
-    order: direction,
-    keyOf: (r) => ({ key: r[column]!, id: r.id }),
-    count,
-    position,
-  });
-}
+const byTitle = { column: 'title_key', order: 'asc' } as const;
 
 function selectCategories(db: Db) {
   return db
@@ -79,7 +53,7 @@ export async function getCategories(db: Db, scope: ScopeContext, ids: number[]):
 
 export async function listCategories(db: Db, scope: ScopeContext, order: 'created' | 'alpha', count: number, position: Position) {
   const query = selectCategories(db).where('c.network_id', '=', scope.network.id);
-  const page = await pageOf(query, 'c', order, count, position);
+  const page = await pageIn(query, 'c', order === 'created' ? newestFirst : byTitle, count, position);
   return { ...page, rows: await hydrateCategories(db, scope, page.rows) };
 }
 
@@ -101,10 +75,6 @@ export async function deleteCategory(db: Db, id: number) {
   await db.deleteFrom('forum_categories').where('id', '=', id).execute();
 }
 
-export interface TopicFilters extends ContentFilters {
-  categoryId?: number;
-}
-
 function selectTopics(db: Db) {
   return db
     .selectFrom('forum_topics as t')
@@ -117,39 +87,15 @@ function selectTopics(db: Db) {
     ]);
 }
 
-type TopicRow = Awaited<ReturnType<ReturnType<typeof selectTopics>['execute']>>[number];
-
-function scopedTopics(db: Db, scope: ScopeContext, filters: TopicFilters = {}) {
-  let q = selectTopics(db)
-    .where('t.network_id', '=', scope.network.id)
-    .where((eb) => visibleItem(eb, { alias: 't' }, scope));
-  for (const condition of contentFilters('t', 'Topic', scope.network.id, filters)) q = q.where(condition);
-  if (filters.categoryId !== undefined) q = q.where('t.category_id', '=', filters.categoryId);
-  return q;
-}
-
-async function hydrateTopics(db: Db, rows: TopicRow[]): Promise<TopicItem[]> {
-  const ids = rows.map((r) => r.id);
-  const [tags, counts] = await Promise.all([tagsOf(db, 'Topic', ids), commentCounts(db, 'Topic', ids)]);
-  return rows.map((r) => ({
-    ...r,
-    author: { screenName: r.screen_name, fullName: r.full_name, iconUrl: r.icon_url },
-    tags: tags.get(r.id) ?? [],
-    commentCount: counts.get(r.id) ?? 0,
-  }));
-}
-
-export async function getTopics(db: Db, scope: ScopeContext, ids: number[]): Promise<TopicItem[]> {
-  if (ids.length === 0) return [];
-  const rows = await scopedTopics(db, scope).where('t.id', 'in', ids).execute();
-  return hydrateTopics(db, inOrder(ids, rows));
-}
-
-export async function listTopics(db: Db, scope: ScopeContext, filters: TopicFilters, order: ForumOrder, count: number, position: Position) {
-  const query = scopedTopics(db, scope, { ...filters, featured: order === 'featured' || filters.featured });
-  const page = await pageOf(query, 't', order, count, position);
-  return { ...page, rows: await hydrateTopics(db, page.rows) };
-}
+/** Topics can also be listed by title and filtered by their category. */
+export const topicStore: ContentStore<TopicItem, { categoryId: ContentRef }, 'alpha'> = contentStore({
+  type: 'Topic',
+  alias: 't',
+  select: selectTopics,
+  orders: { alpha: byTitle },
+  // Category ids are unique across networks: another network's matches no topic here.
+  filters: (f) => (f.categoryId === undefined ? [] : [sql<SqlBool>`${sql.ref('t.category_id')} = ${f.categoryId.id}`]),
+});
 
 /** The stored row, without the visibility scope: for permission checks on writes. */
 export function findTopicRow(db: Db | Tx, networkId: number, id: number) {
@@ -163,12 +109,4 @@ export async function insertTopic(tx: Tx, values: Omit<Database['forum_topics'],
 
 export async function updateTopic(tx: Tx, id: number, patch: Partial<Omit<Database['forum_topics'], 'id'>>) {
   await tx.updateTable('forum_topics').set(patch).where('id', '=', id).execute();
-}
-
-/** Removes a topic with its replies, tags and the activity about them. */
-export async function deleteTopic(tx: Tx, id: number) {
-  await forgetActivityAbout(tx, 'Topic', id);
-  await deleteCommentsOf(tx, 'Topic', id);
-  await deleteTags(tx, 'Topic', id);
-  await tx.deleteFrom('forum_topics').where('id', '=', id).execute();
 }

@@ -1,26 +1,17 @@
 // Parameters and entry shape of Photo. The entry keeps its image's key (the path of its
 // largest size); `image.url|width|height` go into `resources` under that key.
 import { z } from 'zod';
-import { booleanParam, contentIdParam, dateParam, listingParams, visibilityParam } from '../../http/param-types';
-import { isoDate, type PresentContext, type Presenter, type Reference } from '../../http/fields';
+import { booleanParam, contentIdParam, visibilityParam } from '../../http/param-types';
+import type { PresentContext, Presenter, Reference } from '../../http/fields';
 import type { PhotoFormat, PhotoSize } from '../../db/schema';
-import { personRef, type PersonColumns } from '../users/author-ref';
-import { MAX_DESCRIPTION, MAX_TITLE } from '../blog-posts/schema';
-import { filterParams } from '../content';
+import { personRef } from '../users/author-ref';
+import { contentEntryStart, contentFields, descriptionParam, titleParam, type ContentItem } from '../content/schema';
 
 const photoId = contentIdParam('Photo');
 
-export const getParams = z.object({ id: z.array(photoId), fields: z.string().optional() });
-export const recentParams = z.object({ ...filterParams, ...listingParams });
-export const featuredParams = z.object(listingParams);
-export const countParams = z.object({
-  ...filterParams,
-  createdAfter: dateParam.optional().meta({ description: 'at most one week ago; without it, every photo counts' }),
-});
-
 const writable = {
-  title: z.string().max(MAX_TITLE, { error: `may have at most ${MAX_TITLE} characters` }),
-  description: z.string().max(MAX_DESCRIPTION, { error: `may have at most ${MAX_DESCRIPTION} characters` }),
+  title: titleParam,
+  description: descriptionParam,
   tag: z.array(z.string()),
   visibility: visibilityParam,
   approved: booleanParam,
@@ -34,11 +25,7 @@ export const deleteParams = z.object({ id: photoId });
 /** One photo entry with all its fields, for the OpenAPI document. */
 export const photoEntry = z
   .object({
-    id: z.string(),
-    author: z.string(),
-    createdDate: z.iso.datetime(),
-    updatedDate: z.iso.datetime(),
-    featuredDate: z.iso.datetime().nullable(),
+    ...contentEntryStart,
     title: z.string(),
     description: z.string(),
     visibility: visibilityParam,
@@ -59,19 +46,8 @@ export interface PhotoImage {
   height: number;
 }
 
-export interface PhotoItem {
-  id: number;
-  title: string;
-  description: string;
-  visibility: string;
-  approved: number;
-  featured_at: number | null;
-  created_at: number;
-  updated_at: number;
-  author: PersonColumns;
+export interface PhotoItem extends ContentItem {
   image: PhotoImage;
-  tags: string[];
-  commentCount: number;
 }
 
 export const FILE_EXTENSIONS: Record<PhotoFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif' };
@@ -110,17 +86,7 @@ export const photoUrl = (ctx: PresentContext, id: number) =>
 
 export const photoPresenter: Presenter<PhotoItem> = {
   fields: {
-    id: (p, ctx) => `${ctx.networkId}:Photo:${p.id}`,
-    author: (p) => p.author.screenName,
-    createdDate: (p) => isoDate(p.created_at),
-    updatedDate: (p) => isoDate(p.updated_at),
-    featuredDate: (p) => isoDate(p.featured_at),
-    title: (p) => p.title,
-    description: (p) => p.description,
-    visibility: (p) => p.visibility,
-    approved: (p) => p.approved === 1,
-    commentCount: (p) => p.commentCount,
-    url: (p, ctx) => photoUrl(ctx, p.id),
+    ...contentFields('Photo', photoUrl),
     topTags: (p) => p.tags,
     image: (p) => imagePath(p.image, 'large'),
   },

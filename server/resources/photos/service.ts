@@ -6,10 +6,9 @@ import { isAdmin } from '../../lib/viewer';
 import { sanitizeDescription } from '../../lib/sanitize';
 import type { Visibility } from '../../db/schema';
 import { normaliseTags, replaceTags } from '../tags/store';
-import { approvalOnWrite } from '../blog-posts/service';
-import { contentPatch, createContent, itemToChange } from '../content';
+import { approvalOnWrite, contentPatch, createContent, itemToChange } from '../content/service';
 import { renderPhoto } from './renditions';
-import { deletePhoto, findPhotoRow, getPhotos, insertPhoto, updatePhoto } from './store';
+import { deletePhoto, findPhotoRow, insertPhoto, photoStore, updatePhoto } from './store';
 
 export interface PhotoInput {
   title?: string;
@@ -63,6 +62,6 @@ export async function removePhoto(ctx: Actor, id: number): Promise<void> {
 }
 
 async function photoToChange(ctx: Actor, id: number) {
-  const visible = async () => (await getPhotos(ctx.db, ctx, [id])).length > 0;
+  const visible = async () => (await photoStore.get(ctx.db, ctx, [id])).length > 0;
   return itemToChange(ctx, await findPhotoRow(ctx.db, ctx.network.id, id), visible, 'photo');
 }

@@ -4,29 +4,20 @@
 // fields of uploaded videos (conversion, duration, attachment, size) are there, null or
 // `complete`, because videos are never uploaded here.
 import { z } from 'zod';
-import { booleanParam, contentIdParam, dateParam, listingParams, visibilityParam } from '../../http/param-types';
-import { isoDate, type PresentContext, type Presenter } from '../../http/fields';
-import type { VideoHost, Visibility } from '../../db/schema';
-import { personRef, type PersonColumns } from '../users/author-ref';
-import { MAX_DESCRIPTION, MAX_TITLE } from '../blog-posts/schema';
-import { filterParams } from '../content';
+import { booleanParam, contentIdParam, visibilityParam } from '../../http/param-types';
+import type { PresentContext, Presenter } from '../../http/fields';
+import type { VideoHost } from '../../db/schema';
+import { personRef } from '../users/author-ref';
+import { contentEntryStart, contentFields, descriptionParam, titleParam, type ContentItem } from '../content/schema';
 import { playerOf } from './video-source';
 
 const videoId = contentIdParam('Video');
 
-export const getParams = z.object({ id: z.array(videoId), fields: z.string().optional() });
-export const recentParams = z.object({ ...filterParams, ...listingParams });
-export const featuredParams = z.object(listingParams);
-export const countParams = z.object({
-  ...filterParams,
-  createdAfter: dateParam.optional().meta({ description: 'at most one week ago; without it, every video counts' }),
-});
-
 const source = z.string().max(10_000, { error: 'may have at most 10000 characters' });
 
 const writable = {
-  title: z.string().max(MAX_TITLE, { error: `may have at most ${MAX_TITLE} characters` }),
-  description: z.string().max(MAX_DESCRIPTION, { error: `may have at most ${MAX_DESCRIPTION} characters` }),
+  title: titleParam,
+  description: descriptionParam,
   tag: z.array(z.string()),
   visibility: visibilityParam,
 };
@@ -41,29 +32,14 @@ export const createParams = z
 export const updateParams = z.object({ id: videoId, ...writable, approved: booleanParam }).partial().required({ id: true });
 export const deleteParams = z.object({ id: videoId });
 
-export interface VideoItem {
-  id: number;
+export interface VideoItem extends ContentItem {
   host: VideoHost;
   host_video_id: string;
-  title: string;
-  description: string;
-  visibility: Visibility;
-  approved: number;
-  featured_at: number | null;
-  created_at: number;
-  updated_at: number;
-  author: PersonColumns;
-  tags: string[];
-  commentCount: number;
 }
 
 export const videoEntry = z
   .object({
-    id: z.string(),
-    author: z.string(),
-    createdDate: z.iso.datetime(),
-    updatedDate: z.iso.datetime(),
-    featuredDate: z.iso.datetime().nullable(),
+    ...contentEntryStart,
     title: z.string(),
     description: z.string(),
     url: z.string(),
@@ -90,18 +66,8 @@ export const videoUrl = (ctx: PresentContext, id: number) =>
 
 export const videoPresenter: Presenter<VideoItem> = {
   fields: {
-    id: (v, ctx) => `${ctx.networkId}:Video:${v.id}`,
-    author: (v) => v.author.screenName,
-    createdDate: (v) => isoDate(v.created_at),
-    updatedDate: (v) => isoDate(v.updated_at),
-    featuredDate: (v) => isoDate(v.featured_at),
-    title: (v) => v.title,
-    description: (v) => v.description,
-    url: (v, ctx) => videoUrl(ctx, v.id),
+    ...contentFields('Video', videoUrl),
     sourceUrl: (v) => player(v)?.pageUrl,
-    visibility: (v) => v.visibility,
-    approved: (v) => v.approved === 1,
-    commentCount: (v) => v.commentCount,
     tags: (v) => v.tags,
     conversionStatus: () => 'complete',
     duration: () => null,

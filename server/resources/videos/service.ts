@@ -7,9 +7,10 @@ import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin } from '../../lib/viewer';
 import type { Visibility } from '../../db/schema';
 import { normaliseTags, replaceTags } from '../tags/store';
-import { contentPatch, createContent, itemToChange } from '../content';
+import { contentPatch, createContent, itemToChange } from '../content/service';
+import { deleteContent } from '../content/store';
 import { parseVideoSource, VideoSourceError, type VideoSource } from './video-source';
-import { deleteVideo, findVideoRow, getVideos, insertVideo, updateVideo } from './store';
+import { findVideoRow, insertVideo, updateVideo, videoStore } from './store';
 
 export interface VideoInput {
   title?: string;
@@ -73,10 +74,10 @@ export async function changeVideo(ctx: Actor, id: number, input: VideoInput): Pr
 /** Deletes a video with its comments, tags and activity. */
 export async function removeVideo(ctx: Actor, id: number): Promise<void> {
   await videoToChange(ctx, id);
-  await ctx.db.transaction().execute((tx) => deleteVideo(tx, id));
+  await ctx.db.transaction().execute((tx) => deleteContent(tx, 'Video', id));
 }
 
 async function videoToChange(ctx: Actor, id: number) {
   const row = await findVideoRow(ctx.db, ctx.network.id, id);
-  return itemToChange(ctx, row, async () => (await getVideos(ctx.db, ctx, [id])).length > 0, 'video');
+  return itemToChange(ctx, row, async () => (await videoStore.get(ctx.db, ctx, [id])).length > 0, 'video');
 }

@@ -1,0 +1,75 @@
+// The rules every content type shares: who may filter by `private`, how far back counts look,
+// writing a new item with its tags and its Create<Type> event, who may change an item, and
+// the columns every update writes alike.
+import type { Tx } from '../../db/database';
+import type { Visibility } from '../../db/schema';
+import type { Actor } from '../../http/endpoint';
+import { badRequest, forbidden, notFound } from '../../http/errors';
+import { sanitizeDescription } from '../../lib/sanitize';
+import { isAdmin, isOwner } from '../../lib/viewer';
+import { replaceTags } from '../tags/store';
+import { recordActivity } from '../activity/store';
+
+export function checkPrivateFilter(ctx: Actor, privateFilter: boolean | undefined) {
+  if (privateFilter !== undefined && !isOwner(ctx.viewer)) throw forbidden("Only the Network Creator may use 'private'.", 2);
+}
+
+const WEEK_MS = 7 * 86_400_000;
+
+/** Counts of content look back at most one week (`createdAfter` older than that is 4-5). */
+export function checkCreatedAfter(ctx: Actor, createdAfter: number) {
+  if (createdAfter < ctx.now - WEEK_MS) throw badRequest(5, "'createdAfter' may be at most one week in the past.");
+}
+
+/** Writes a new item of `type` (`insert` returns its id), its tags and its Create<Type> event in one transaction. */
+export function createContent(
+  ctx: Actor,
+  item: { type: string; title: string; tags: string[] },
+  insert: (tx: Tx) => Promise<number>,
+): Promise<number> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const id = await insert(tx);
+    await replaceTags(tx, ctx.network.id, item.type, id, item.tags);
+    await recordActivity(tx, {
+      networkId: ctx.network.id,
+      authorId: ctx.viewer.accountId!,
+      type: `Create${item.type}`,
+      content: { type: item.type, id },
+      title: item.title,
+      now: ctx.now,
+    });
+    return id;
+  });
+}
+
+/**
+ * The stored row, if the caller may change it: its author or an administrator. Anyone else
+ * is refused (403) when they can see the item, and told it does not exist (404) when not.
+ */
+export async function itemToChange<Row extends { author_id: number }>(
+  ctx: Actor,
+  row: Row | undefined,
+  isVisible: () => Promise<boolean>,
+  what: string,
+): Promise<Row> {
+  if (!row) throw notFound();
+  if (row.author_id === ctx.viewer.accountId || isAdmin(ctx.viewer)) return row;
+  throw (await isVisible()) ? forbidden(`Only the author or an administrator may change this ${what}.`) : notFound();
+}
+
+/** `approved` as written by the caller: only administrators may write it. */
+export function approvalOnWrite(ctx: Actor, approved: boolean | undefined): boolean | undefined {
+  if (approved !== undefined && !isAdmin(ctx.viewer)) throw forbidden("Only administrators may set 'approved'.");
+  return approved;
+}
+
+/** What an update writes alike on every content type: description, visibility, `approved` (administrators only), time. */
+export function contentPatch(ctx: Actor, input: { description?: string; visibility?: Visibility; approved?: boolean }) {
+  const approved = approvalOnWrite(ctx, input.approved);
+  return {
+    ...(input.description !== undefined && { description: sanitizeDescription(input.description) }),
+    ...(input.visibility !== undefined && { visibility: input.visibility }),
+    ...(approved !== undefined && { approved: approved ? (1 as const) : (0 as const) }),
+    updated_at: ctx.now,
+  };
+}
