@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lockSchemas } from './test/harness';
 
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '..');
@@ -29,19 +30,21 @@ async function cli(...args: string[]) {
   return run(tsx, ['server/cli.ts', ...args], { cwd: repo, env });
 }
 
-async function pgQuery(sql: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-}
+// The CLI migrates on every run: hold the harness's schema lock shared meanwhile, so no other
+// test file drops its schema under the migrator, and take it exclusively to drop ours.
+let schemaLock: pg.Client | undefined;
 
 beforeAll(async () => {
-  if (databaseUrl) await pgQuery(`create schema ${schema}`);
+  if (!databaseUrl) return;
+  schemaLock = await lockSchemas(databaseUrl, 'shared');
+  await schemaLock.query(`create schema ${schema}`);
 });
 afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (databaseUrl) await pgQuery(`drop schema ${schema} cascade`);
+  if (!databaseUrl) return;
+  await schemaLock?.end();
+  const client = await lockSchemas(databaseUrl, 'exclusive');
+  await client.query(`drop schema ${schema} cascade`).finally(() => client.end());
 });
 
 describe('npm run cli', () => {

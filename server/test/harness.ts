@@ -390,7 +390,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
  * test file drops its schema meanwhile ("schema t_... does not exist"). So migrations hold this
  * lock shared and drops hold it exclusively; it is released when the returned client ends.
  */
-async function lockSchemas(databaseUrl: string, mode: 'shared' | 'exclusive'): Promise<pg.Client> {
+export async function lockSchemas(databaseUrl: string, mode: 'shared' | 'exclusive'): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   await client.query(mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [SCHEMA_LOCK]);
