@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { loadConfig } from '../server/config';
 import { startServer } from '../server/server';
 import { findNetwork } from '../server/resources/networks/store';
@@ -106,6 +107,9 @@ async function seed(db: Awaited<ReturnType<typeof startServer>>['db'], networkId
         .execute();
     });
   }
+  // A bulk load leaves the planner without statistics until autovacuum (PostgreSQL) or an
+  // ANALYZE (SQLite) catches up; measure the steady state a live network is in.
+  await sql`analyze`.execute(db);
 }
 
 /** Starts `server/main.ts` on the seeded database, as `npm start` would, and waits until it is ready. */
