@@ -42,6 +42,7 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 else
   echo; echo "=== server tests (PostgreSQL): skipped, set TEST_DATABASE_URL=postgres://... to run them"
 fi
+[ -n "${TEST_REDIS_URL:-}" ] || echo "    (rate limits shared through Redis: skipped, set TEST_REDIS_URL=redis://... to run them)"
 step "web component tests" npx vitest run --project web --reporter=default --reporter=json --outputFile="$results/web.json"
 if [ -x "$chromium_path" ]; then
   step "end-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" CHROMIUM_PATH="$chromium_path" \
