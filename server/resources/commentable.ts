@@ -1,27 +1,13 @@
-// The content types members can comment on, and how to find one of them that the caller
-// may see. Comments of an item the caller cannot see are as invisible as the item.
+// Finding a content item (content/types.ts) that the caller may see: members comment on
+// those, and comments of an item the caller cannot see are as invisible as the item.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import { visibleItem, type ScopeContext } from '../lib/scope';
-
-export interface CommentableType {
-  table: 'blog_posts' | 'photos' | 'forum_topics' | 'videos';
-  publishable: boolean;
-  /** A 0/1 column that, when set, closes the item to new comments. */
-  closed?: 'is_closed';
-}
-
-export const commentableTypes: Record<string, CommentableType> = {
-  BlogPost: { table: 'blog_posts', publishable: true },
-  Photo: { table: 'photos', publishable: false },
-  Topic: { table: 'forum_topics', publishable: false, closed: 'is_closed' },
-  Video: { table: 'videos', publishable: false },
-};
+import { contentType, contentTypes } from './content/types';
 
 /** The item with its author and whether it is closed, if it exists in this network and the caller may see it. */
 export async function findVisibleItem(db: Db, scope: ScopeContext, type: string, id: number) {
-  // Own keys only: a type named `constructor` must not find Object.prototype's.
-  const t = Object.hasOwn(commentableTypes, type) ? commentableTypes[type] : undefined;
+  const t = contentType(type);
   if (!t) return undefined;
   return db
     .selectFrom(`${t.table} as x` as 'blog_posts as x')
@@ -44,7 +30,7 @@ export function namesVisibleItem(
   scope: ScopeContext,
 ): Expression<SqlBool> {
   return eb.or(
-    Object.entries(commentableTypes).map(
+    Object.entries(contentTypes).map(
       ([type, t]) => sql<SqlBool>`(${sql.ref(columns.type)} = ${type} and exists (
         select 1 from ${sql.table(t.table)} as x
         where x.id = ${sql.ref(columns.id)} and ${visibleItem(eb, { alias: 'x', publishable: t.publishable }, scope)}))`,

@@ -7,16 +7,10 @@ import { contentIdParam } from '../http/param-types';
 import { idInNetwork } from '../http/reply';
 import { notFound } from '../http/errors';
 import { recordActivity } from './activity/store';
+import { contentTables } from './content/types';
 
 /** Featurable types and their tables; every table has id, network_id and featured_at. */
-export const featurableTables = {
-  BlogPost: 'blog_posts',
-  Comment: 'comments',
-  User: 'members',
-  Photo: 'photos',
-  Topic: 'forum_topics',
-  Video: 'videos',
-} as const;
+export const featurableTables = { ...contentTables, Comment: 'comments', User: 'members' } as const;
 
 export type FeaturableType = keyof typeof featurableTables;
 

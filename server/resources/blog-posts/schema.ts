@@ -4,7 +4,7 @@ import { booleanParam, contentIdParam, parseDate, visibilityParam } from '../../
 import { fail } from '../../http/params';
 import { isoDate, type PresentContext, type Presenter } from '../../http/fields';
 import { personRef } from '../users/author-ref';
-import { contentEntryStart, contentFields, descriptionParam, titleParam, type ContentItem } from '../content/schema';
+import { contentEntryBody, contentEntryStart, contentFields, descriptionParam, titleParam, type ContentItem } from '../content/schema';
 
 const blogPostId = contentIdParam('BlogPost');
 
@@ -33,13 +33,7 @@ export const blogPostEntry = z
     ...contentEntryStart,
     publishTime: z.iso.datetime(),
     publishStatus: z.enum(['draft', 'queued', 'publish']),
-    title: z.string(),
-    description: z.string(),
-    visibility: visibilityParam,
-    approved: z.boolean(),
-    commentCount: z.number().int(),
-    url: z.string(),
-    topTags: z.array(z.string()),
+    ...contentEntryBody,
   })
   .meta({ title: 'BlogPost' });
 

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { Visibility } from '../../db/schema';
 import { isoDate, type PresentContext, type Presenter } from '../../http/fields';
-import { booleanParam } from '../../http/param-types';
+import { booleanParam, visibilityParam } from '../../http/param-types';
 import type { PersonColumns } from '../users/author-ref';
 
 export const MAX_TITLE = 200;
@@ -29,6 +29,17 @@ export const contentEntryStart = {
   createdDate: z.iso.datetime(),
   updatedDate: z.iso.datetime(),
   featuredDate: z.iso.datetime().nullable(),
+};
+
+/** The fields that follow, in this order, for posts and photos. */
+export const contentEntryBody = {
+  title: z.string(),
+  description: z.string(),
+  visibility: visibilityParam,
+  approved: z.boolean(),
+  commentCount: z.number().int(),
+  url: z.string(),
+  topTags: z.array(z.string()),
 };
 
 /** What the presenters read from every content item: its row, author, tags and number of comments. */

@@ -10,7 +10,7 @@ import type { PersonColumns } from '../users/author-ref';
 import { deleteTags, taggedWith, tagsOf } from '../tags/store';
 import { commentCounts, deleteCommentsOf } from '../comments/store';
 import { forgetActivityAbout } from '../activity/store';
-import { commentableTypes } from '../commentable';
+import { contentTables, type ContentTypeName } from './types';
 
 export interface ContentFilters {
   author?: string;
@@ -168,9 +168,9 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
 }
 
 /** Deletes an item of `type` with its comments, its tags and the activity about it. */
-export async function deleteContent(tx: Tx, type: string, id: number): Promise<void> {
+export async function deleteContent(tx: Tx, type: ContentTypeName, id: number): Promise<void> {
   await forgetActivityAbout(tx, type, id);
   await deleteCommentsOf(tx, type, id);
   await deleteTags(tx, type, id);
-  await tx.deleteFrom(commentableTypes[type].table).where('id', '=', id).execute();
+  await tx.deleteFrom(contentTables[type]).where('id', '=', id).execute();
 }

@@ -1,8 +1,9 @@
-// The content types that can await approval, for the moderation queue: one line per type.
+// The types that can await approval, for the moderation queue: every content type, and comments.
 // Each table has id, network_id, author_id, description, approved and created_at; approving
 // is `PUT <Type>?id=&approved=true` and rejecting is `DELETE <Type>?id=` on the type's own
 // endpoints. Pending members (User) join the queue from the members table.
 import type { Database } from '../../db/schema';
+import { contentTypes } from '../content/types';
 
 export interface ModeratableType {
   table: keyof Database;
@@ -14,10 +15,11 @@ export interface ModeratableType {
   attached?: boolean;
 }
 
-export const moderatableTypes: Record<string, ModeratableType> = {
-  BlogPost: { table: 'blog_posts', title: 'title', publishable: true },
-  Comment: { table: 'comments', attached: true },
-  Photo: { table: 'photos', title: 'title' },
-  Topic: { table: 'forum_topics', title: 'title' },
-  Video: { table: 'videos', title: 'title' },
-};
+const contentModeration: Record<string, ModeratableType> = Object.fromEntries(
+  Object.entries(contentTypes).map(([name, t]) => [name, { table: t.table, title: 'title', publishable: t.publishable }]),
+);
+
+/** In alphabetical order: each type's position is folded into the queue's tie-breaking keys. */
+export const moderatableTypes: Record<string, ModeratableType> = Object.fromEntries(
+  Object.entries({ ...contentModeration, Comment: { table: 'comments', attached: true } satisfies ModeratableType }).sort(([a], [b]) => a.localeCompare(b)),
+);

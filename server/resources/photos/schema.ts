@@ -5,7 +5,7 @@ import { booleanParam, contentIdParam, visibilityParam } from '../../http/param-
 import type { PresentContext, Presenter, Reference } from '../../http/fields';
 import type { PhotoFormat, PhotoSize } from '../../db/schema';
 import { personRef } from '../users/author-ref';
-import { contentEntryStart, contentFields, descriptionParam, titleParam, type ContentItem } from '../content/schema';
+import { contentEntryBody, contentEntryStart, contentFields, descriptionParam, titleParam, type ContentItem } from '../content/schema';
 
 const photoId = contentIdParam('Photo');
 
@@ -26,13 +26,7 @@ export const deleteParams = z.object({ id: photoId });
 export const photoEntry = z
   .object({
     ...contentEntryStart,
-    title: z.string(),
-    description: z.string(),
-    visibility: visibilityParam,
-    approved: z.boolean(),
-    commentCount: z.number().int(),
-    url: z.string(),
-    topTags: z.array(z.string()),
+    ...contentEntryBody,
     image: z.string().meta({ description: 'the key of the image in `resources`, where image.url, image.width and image.height are' }),
   })
   .meta({ title: 'Photo' });
