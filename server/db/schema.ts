@@ -1,6 +1,6 @@
 // Row types of every table, as the query builder sees them. Times are epoch milliseconds
 // and booleans 0/1 integers, so the same queries run unchanged on SQLite and PostgreSQL.
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 type Flag = 0 | 1;
 
@@ -291,4 +291,3 @@ export interface Database {
 export type Network = Selectable<NetworkTable>;
 export type Account = Selectable<AccountTable>;
 export type Member = Selectable<MemberTable>;
-export type NewAccount = Insertable<AccountTable>;
