@@ -6,7 +6,9 @@ import type { Logger } from 'pino';
 import { ApiError } from './errors';
 
 export function sendJson(req: Request, res: Response, status: number, body: unknown): void {
-  const pretty = /(^|&)xn_pretty=(true|1)(&|$)/.test(req.originalUrl.split('?')[1] ?? '');
+  // Like every parameter, xn_pretty may travel in the query or in a form body.
+  const inBody = typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>).xn_pretty : undefined;
+  const pretty = /(^|&)xn_pretty=(true|1)(&|$)/.test(req.originalUrl.split('?')[1] ?? '') || inBody === 'true' || inBody === '1';
   res.status(status).type('application/json').send(JSON.stringify(body, null, pretty ? 2 : undefined));
 }
 

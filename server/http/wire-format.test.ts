@@ -149,6 +149,18 @@ describe('transport', () => {
     expect(compact).not.toContain('\n');
   });
 
+  it('pretty-prints with xn_pretty=true in a form body too, like any parameter', async () => {
+    const { token } = (await author.post('AccessToken', { name: 'pretty' })).body.entry;
+    const res = await fetch(author.url('BlogPost'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ title: 'Pretty', xn_pretty: 'true' }),
+    });
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(text).toMatch(/^\{\n  "success": true,\n  "id": "/);
+  });
+
   it('answers an unknown network with 404 3-2 and an unknown endpoint with 404 3-3', async () => {
     const unknownNetwork = await reader.get(`/xn/rest/nosuchnetwork/1.0/BlogPost/recent`);
     expectError(unknownNetwork, 404, 3, 2);
