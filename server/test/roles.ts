@@ -1,6 +1,7 @@
 // The callers every permissions test runs each endpoint as: an anonymous visitor, a member
 // (who writes the items under test), another member, an administrator, the Network Creator,
-// a member awaiting approval and a blocked one.
+// a member awaiting approval and a blocked one; the outcomes each may meet; and the readers
+// of the visibility tests.
 import type { Client, Reply, TestServer } from './harness';
 import { expectError } from './expect-api';
 import { expect } from 'vitest';
@@ -35,6 +36,7 @@ export const NOT_ALLOWED: Outcome = [403, 2, 1];
 export const CREATOR_ONLY: Outcome = [403, 2, 2];
 export const BLOCKED: Outcome = [403, 2, 3];
 export const PENDING: Outcome = [403, 2, 4];
+export const NOT_FOUND: Outcome = [404, 3, 1];
 
 /** Who may do what members do: every member, nobody else. */
 export const MEMBERS: Record<RoleName, Outcome> = {
@@ -50,17 +52,19 @@ export const MEMBERS: Record<RoleName, Outcome> = {
 /** Who may do what administrators do. */
 export const ADMINS: Record<RoleName, Outcome> = { ...MEMBERS, member: NOT_ALLOWED, otherMember: NOT_ALLOWED };
 
+/** Who may do what only the Network Creator does. */
+export const NETWORK_CREATOR: Record<RoleName, Outcome> = { ...ADMINS, admin: NOT_ALLOWED };
+
 /** Who may do what only the member who wrote the item (or an administrator) may do. */
 export const AUTHOR_OR_ADMIN: Record<RoleName, Outcome> = { ...MEMBERS, otherMember: NOT_ALLOWED };
 
 export const EVERYONE: Record<RoleName, Outcome> = Object.fromEntries(ROLES.map((r) => [r, OK])) as Record<RoleName, Outcome>;
 
-export function expectOutcome(res: Reply, outcome: Outcome): void {
-  if (outcome === OK) {
-    expect({ status: res.status, success: res.body?.success }).toEqual({ status: 200, success: true });
-  } else {
-    expectError(res, ...(outcome as [number, number, number]));
-  }
+/** Checks a reply against an outcome; `label` names the call in the failure message, which shows the reply. */
+export function expectOutcome(res: Reply, outcome: Outcome, label = ''): void {
+  expect(res.status, `${label} ${JSON.stringify(res.body).slice(0, 300)}`).toBe(outcome === OK ? OK : outcome[0]);
+  if (outcome === OK) expect(res.body?.success, label).toBe(true);
+  else expectError(res, ...outcome);
 }
 
 /** Calls an endpoint as every role of the cast and checks each outcome, naming the role that differs. */
@@ -70,10 +74,30 @@ export async function expectForEveryRole(
   outcomes: Record<RoleName, Outcome>,
   call: (client: Client, role: RoleName) => Promise<Reply>,
 ): Promise<void> {
-  for (const role of ROLES) {
-    const res = await call(cast[role], role);
-    const expected = outcomes[role];
-    expect({ name, role, status: res.status }).toEqual({ name, role, status: expected === OK ? OK : expected[0] });
-    expectOutcome(res, expected);
-  }
+  for (const role of ROLES) expectOutcome(await call(cast[role], role), outcomes[role], `${name} as ${role}`);
+}
+
+/**
+ * The readers of a visibility test: the author, a friend of the author's, a member who is no
+ * friend (the stranger), an administrator, the Network Creator and an anonymous visitor.
+ */
+export interface VisibilityCast {
+  author: Client;
+  friend: Client;
+  stranger: Client;
+  admin: Client;
+  owner: Client;
+  anonymous: Client;
+}
+
+export async function visibilityCast(server: TestServer): Promise<VisibilityCast> {
+  const [author, friend, stranger, admin, owner] = await Promise.all([
+    server.signUp('Vera Visible'),
+    server.signUp('Fred Friend'),
+    server.signUp('Stan Stranger'),
+    server.signUp('Ada Admin'),
+    server.owner(),
+  ]);
+  await Promise.all([server.befriend(author, friend), server.setMembership(admin, { role: 'admin' })]);
+  return { author, friend, stranger, admin, owner, anonymous: server.anonymous() };
 }

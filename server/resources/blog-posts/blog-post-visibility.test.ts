@@ -5,28 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type TestServer } from '../../test/harness';
 import { expectError, listedIds } from '../../test/expect-api';
+import { visibilityCast, type VisibilityCast } from '../../test/roles';
 
 let server: TestServer;
-let owner: Client;
-let author: Client;
-let friend: Client;
-let stranger: Client;
-let admin: Client;
-let anonymous: Client;
+let cast: VisibilityCast;
 const posts: Record<'all' | 'members' | 'friends' | 'me', string> = { all: '', members: '', friends: '', me: '' };
 
 beforeAll(async () => {
   server = await startTestServer();
-  [owner, author, friend, stranger, admin] = await Promise.all([
-    server.owner(),
-    server.signUp('Vera Visible'),
-    server.signUp('Fred Friend'),
-    server.signUp('Stan Stranger'),
-    server.signUp('Adam Admin'),
-  ]);
-  anonymous = server.anonymous();
-  await server.setMembership(admin, { role: 'admin' });
-  await server.befriend(author, friend);
+  cast = await visibilityCast(server);
+  const { author, owner } = cast;
   for (const visibility of ['all', 'members', 'friends', 'me'] as const) {
     const res = await author.post('BlogPost', { title: `For ${visibility}`, visibility, tag: 'shared' });
     expect(res.status).toBe(200);
@@ -75,15 +63,17 @@ const finds = (visibilities: string[]) => {
 
 describe('visibility, in every read path', () => {
   it('shows a friends-only post to a friend and hides it from a stranger', async () => {
+    const { friend, stranger } = cast;
     expect(await whatSees(friend)).toEqual(finds(['all', 'members', 'friends']));
     expect(await whatSees(stranger)).toEqual(finds(['all', 'members']));
   });
 
   it('hides members-only posts from anonymous visitors', async () => {
-    expect(await whatSees(anonymous)).toEqual(finds(['all']));
+    expect(await whatSees(cast.anonymous)).toEqual(finds(['all']));
   });
 
   it('shows everything to the author, the Network Creator and administrators', async () => {
+    const { author, owner, admin } = cast;
     const everything = finds(['all', 'members', 'friends', 'me']);
     expect(await whatSees(author)).toEqual(everything);
     expect(await whatSees(owner)).toEqual(everything);
@@ -91,6 +81,7 @@ describe('visibility, in every read path', () => {
   });
 
   it('keeps hidden posts closed to comments by those who cannot see them', async () => {
+    const { stranger, friend } = cast;
     expectError(await stranger.post('Comment', { attachedTo: posts.friends, description: 'Let me in' }), 404, 3, 1);
     expectError(await stranger.post('Comment', { attachedTo: posts.me, description: 'Let me in' }), 404, 3, 1);
     expect((await friend.post('Comment', { attachedTo: posts.friends, description: 'Hi friend' })).status).toBe(200);
@@ -99,6 +90,7 @@ describe('visibility, in every read path', () => {
   });
 
   it('hides the post from a friend who is no longer one', async () => {
+    const { author, friend } = cast;
     const [authorId, friendId] = await Promise.all([server.accountIdOf(author), server.accountIdOf(friend)]);
     await server.db.updateTable('friendships').set({ state: 'blocked' }).where('account_id', '=', authorId).where('friend_account_id', '=', friendId).execute();
     expect((await friend.get('BlogPost', { id: posts.friends })).status).toBe(404);
@@ -106,6 +98,7 @@ describe('visibility, in every read path', () => {
   });
 
   it('lets the author change who sees a post', async () => {
+    const { author, anonymous } = cast;
     expect((await author.put('BlogPost', { visibility: 'all' }, { id: posts.me })).status).toBe(200);
     expect((await anonymous.get('BlogPost', { id: posts.me })).status).toBe(200);
     expect((await author.put('BlogPost', { visibility: 'me' }, { id: posts.me })).status).toBe(200);
@@ -115,6 +108,7 @@ describe('visibility, in every read path', () => {
 
 describe('approval', () => {
   it('is written only by administrators and the Network Creator', async () => {
+    const { author, admin, stranger, owner } = cast;
     expectError(await author.post('BlogPost', { title: 'Self-approved', approved: 'true' }), 403, 2, 1);
     expectError(await author.put('BlogPost', { approved: 'true' }, { id: posts.all }), 403, 2, 1);
 
@@ -127,6 +121,7 @@ describe('approval', () => {
   });
 
   it('with blog post moderation on, keeps new posts from others until approved', async () => {
+    const { author, admin, stranger, friend, anonymous } = cast;
     await server.updateNetwork({ blog_post_moderation: 1 });
     try {
       const id = (await author.post('BlogPost', { title: 'Moderated' })).body.id;

@@ -4,25 +4,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type TestServer } from '../../test/harness';
 import { expectError, listedIds } from '../../test/expect-api';
+import { visibilityCast, type VisibilityCast } from '../../test/roles';
 
 let server: TestServer;
-let author: Client;
-let friend: Client;
-let stranger: Client;
-let admin: Client;
-let anonymous: Client;
+let cast: VisibilityCast;
 let categoryId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  author = await server.signUp('Vis Author');
-  friend = await server.signUp('Vis Friend');
-  stranger = await server.signUp('Vis Stranger');
-  admin = await server.signUp('Vis Admin');
-  await server.setMembership(admin, { role: 'admin' });
-  await server.befriend(author, friend);
-  anonymous = server.anonymous();
-  categoryId = (await admin.post('Category', { title: 'Circle' })).body.id;
+  cast = await visibilityCast(server);
+  categoryId = (await cast.admin.post('Category', { title: 'Circle' })).body.id;
 });
 afterAll(() => server.stop());
 
@@ -31,6 +22,7 @@ const popularTags = async (client: Client) =>
 
 describe('topic visibility', () => {
   it('shows a friends-only topic to the author, friends and administrators only', async () => {
+    const { author, friend, stranger, admin, owner, anonymous } = cast;
     const topic = (await author.post('Topic', { title: 'Between us', categoryId, visibility: 'friends', tag: 'secret' })).body.id as string;
     expect((await friend.post('Comment', { attachedTo: topic, description: 'Agreed' })).status).toBe(200);
 
@@ -59,11 +51,11 @@ describe('topic visibility', () => {
     expectError(await stranger.put('Topic', { id: topic, title: 'Mine now' }), 404, 3, 1);
     expectError(await stranger.del('Topic', { id: topic }), 404, 3, 1);
 
-    const owner = await server.owner();
     expect(listedIds(await owner.get('Topic/recent', { private: 'true', count: 10 }))).toContain(topic);
   });
 
   it('keeps members-only topics from visitors and private ones from everyone else', async () => {
+    const { author, friend, stranger, anonymous } = cast;
     const members = (await author.post('Topic', { title: 'Members only', visibility: 'members' })).body.id as string;
     const mine = (await author.post('Topic', { title: 'Just me', visibility: 'me' })).body.id as string;
     expect((await stranger.get('Topic', { id: members })).status).toBe(200);

@@ -1,14 +1,13 @@
 // Friend endpoints × every role, all aimed at one member, Tina: who may list friends, ask,
 // and end a relationship, and what a list shows to someone who is not its member.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Client, type Reply, type TestServer } from '../../test/harness';
+import { startTestServer, type Client, type TestServer } from '../../test/harness';
+import { expectOutcome, type Outcome } from '../../test/roles';
 import { expectError } from '../../test/expect-api';
 
 let server: TestServer;
 let tina: Client;
 let roles: Record<string, Client>;
-
-type Outcome = number | [status: number, code: number, subcode: number];
 
 /** What each role gets from: its own list, asking Tina, then ending the relationship with her. */
 const expected: Record<string, { ownList: Outcome; ask: Outcome; end: Outcome }> = {
@@ -23,12 +22,6 @@ const expected: Record<string, { ownList: Outcome; ask: Outcome; end: Outcome }>
 };
 
 const name = (c: Client) => c.who.screenName!;
-
-function expectOutcome(res: Reply, outcome: Outcome) {
-  if (typeof outcome !== 'number') return expectError(res, ...outcome);
-  expect(res.status).toBe(outcome);
-  expect(res.body).toMatchObject({ success: true });
-}
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -3,37 +3,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type TestServer } from '../../test/harness';
 import { listedIds } from '../../test/expect-api';
-import { allow, DENIED, expectOutcome, makeRoles, OK, ROLES, type Role } from '../users/test-roles';
+import { ADMINS, expectOutcome, NOT_ALLOWED, OK } from '../../test/roles';
+import { MADE_ROLES, makeRoles, type MadeRole } from '../users/test-roles';
 
 let server: TestServer;
-let roles: Record<Role, Client>;
+let roles: Record<MadeRole, Client>;
 let post: string;
 let pendingId: string;
 beforeAll(async () => {
   server = await startTestServer();
   roles = await makeRoles(server);
-  pendingId = (await roles.pendingMember.get('User')).body.entry.id;
+  pendingId = (await roles.pending.get('User')).body.entry.id;
   post = (await roles.member.post('BlogPost', { title: 'Comment here' })).body.id;
 });
 afterAll(() => server.stop());
 
-describe.each(ROLES)('for the %s', (role) => {
+describe.each(MADE_ROLES)('for the %s', (role) => {
   it('GET ModerationQueue/list and /count are for administrators', async () => {
     const list = await roles[role].get('ModerationQueue/list', { count: 100 });
-    expectOutcome(list, allow.admins[role]);
+    expectOutcome(list, ADMINS[role]);
     if (list.status === 200) expect(listedIds(list)).toContain(pendingId);
-    expectOutcome(await roles[role].get('ModerationQueue/count'), allow.admins[role]);
+    expectOutcome(await roles[role].get('ModerationQueue/count'), ADMINS[role]);
   });
 
   it('PUT Comment approved=true is for administrators', async () => {
-    await roles.networkCreator.put('Network', { commentModeration: true });
+    await roles.owner.put('Network', { commentModeration: true });
     const writer = await server.signUp(`Writer for ${role}`);
     const comment = (await writer.post('Comment', { attachedTo: post, description: 'Awaiting' })).body.id;
-    await roles.networkCreator.put('Network', { commentModeration: false });
+    await roles.owner.put('Network', { commentModeration: false });
     const res = await roles[role].put('Comment', { approved: true }, { id: comment });
-    const moderates = role === 'administrator' || role === 'networkCreator';
+    const moderates = role === 'admin' || role === 'owner';
     // The item's author sees the unapproved comment; everyone else without moderation rights does not know it.
-    expectOutcome(res, role === 'member' ? DENIED : allow.admins[role]);
+    expectOutcome(res, role === 'member' ? NOT_ALLOWED : ADMINS[role]);
     const approved = (await writer.get('Comment/recent', { attachedTo: post, count: 100 })).body.entry.find(
       (c: { id: string }) => c.id === comment,
     ).approved;
@@ -43,6 +44,6 @@ describe.each(ROLES)('for the %s', (role) => {
   it("PUT Comment description is for the comment's author", async () => {
     const comment = (await roles.member.post('Comment', { attachedTo: post, description: 'Mine' })).body.id;
     const res = await roles[role].put('Comment', { description: `Edited by ${role}` }, { id: comment });
-    expectOutcome(res, role === 'member' ? OK : { ...allow.admins, administrator: DENIED, networkCreator: DENIED }[role]);
+    expectOutcome(res, role === 'member' ? OK : { ...ADMINS, admin: NOT_ALLOWED, owner: NOT_ALLOWED }[role]);
   });
 });

@@ -1,8 +1,9 @@
 // Every Photo endpoint (and the image files) for every role: who may read, upload, change,
 // delete and feature photos, and the exact refusal everyone else gets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Client, type Reply, type TestServer } from '../../test/harness';
+import { startTestServer, type Client, type TestServer } from '../../test/harness';
 import { png, uploadPhoto } from './test-images';
+import { BLOCKED, NOT_ALLOWED, OK, PENDING, SIGN_IN, expectOutcome, type Outcome } from '../../test/roles';
 
 type Role = 'anonymous' | 'member' | 'friend' | 'blocked' | 'pending' | 'admin' | 'owner';
 const ROLES: Role[] = ['anonymous', 'member', 'friend', 'blocked', 'pending', 'admin', 'owner'];
@@ -24,22 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const OK = 200;
-const refused = (status: number, code: number, subcode: number) => ({ status, code, subcode });
-const SIGN_IN = refused(401, 1, 1);
-const NOT_ALLOWED = refused(403, 2, 1);
-const BLOCKED = refused(403, 2, 3);
-const PENDING = refused(403, 2, 4);
-
-function expectOutcome(res: Reply, expected: number | { status: number; code: number; subcode: number }, context: string) {
-  if (typeof expected === 'number') {
-    expect(res.status, `${context}: ${JSON.stringify(res.body)}`).toBe(expected);
-    expect(res.body.success, context).toBe(true);
-  } else {
-    expect(res.body, context).toMatchObject({ success: false, ...expected });
-  }
-}
-
 describe('reading photos on a public network', () => {
   it('is open to every role, in gets, listings, counts and image files', async () => {
     const id = await uploadPhoto(author, { title: 'Open' });
@@ -58,11 +43,11 @@ describe('reading photos on a public network', () => {
 });
 
 describe('writing photos', () => {
-  const uploads: Record<Role, number | ReturnType<typeof refused>> = {
+  const uploads: Record<Role, Outcome> = {
     anonymous: SIGN_IN, member: OK, friend: OK, blocked: BLOCKED, pending: PENDING, admin: OK, owner: OK,
   };
   // Changing, deleting or featuring someone else's photo is for administrators and the Network Creator.
-  const othersPhoto: Record<Role, number | ReturnType<typeof refused>> = {
+  const othersPhoto: Record<Role, Outcome> = {
     anonymous: SIGN_IN, member: NOT_ALLOWED, friend: NOT_ALLOWED, blocked: BLOCKED, pending: PENDING, admin: OK, owner: OK,
   };
 

@@ -3,30 +3,18 @@
 // featured listings, comments and the image files themselves. With photo moderation on, a
 // member's new photo waits for an administrator's approval.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Client, type TestServer } from '../../test/harness';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { visibilityCast, type VisibilityCast } from '../../test/roles';
 import { uploadPhoto } from './test-images';
 
 let server: TestServer;
-let author: Client;
-let friend: Client;
-let stranger: Client;
-let admin: Client;
-let owner: Client;
-let anonymous: Client;
+let cast: VisibilityCast;
 const photos: Record<'all' | 'members' | 'friends' | 'me', string> = { all: '', members: '', friends: '', me: '' };
 
 beforeAll(async () => {
   server = await startTestServer();
-  [author, friend, stranger, admin, owner] = await Promise.all([
-    server.signUp('Vera Visible'),
-    server.signUp('Fred Friend'),
-    server.signUp('Stan Stranger'),
-    server.signUp('Ada Admin'),
-    server.owner(),
-  ]);
-  anonymous = server.anonymous();
-  await server.befriend(author, friend);
-  await server.setMembership(admin, { role: 'admin' });
+  cast = await visibilityCast(server);
+  const { author, owner } = cast;
   for (const visibility of ['all', 'members', 'friends', 'me'] as const) {
     photos[visibility] = await uploadPhoto(author, { title: visibility, visibility, tag: 'shared' });
     await owner.post('Photo/feature', {}, { id: photos[visibility] });
@@ -40,11 +28,11 @@ const titles = (reply: { body: { entry: { title: string }[] } }) => reply.body.e
 describe('what each caller sees of photos shared with different audiences', () => {
   const cases = () =>
     [
-      ['anonymous', anonymous, ['all']],
-      ['a stranger', stranger, ['all', 'members']],
-      ['a friend', friend, ['all', 'friends', 'members']],
-      ['the author', author, ['all', 'friends', 'me', 'members']],
-      ['an administrator', admin, ['all', 'friends', 'me', 'members']],
+      ['anonymous', cast.anonymous, ['all']],
+      ['a stranger', cast.stranger, ['all', 'members']],
+      ['a friend', cast.friend, ['all', 'friends', 'members']],
+      ['the author', cast.author, ['all', 'friends', 'me', 'members']],
+      ['an administrator', cast.admin, ['all', 'friends', 'me', 'members']],
     ] as const;
 
   it('is the same in gets, recent, tag filters, counts and featured listings', async () => {
@@ -63,6 +51,7 @@ describe('what each caller sees of photos shared with different audiences', () =
   });
 
   it('is the same for the image files, which only everyone-visible photos let shared caches keep', async () => {
+    const { author, anonymous } = cast;
     const images: Record<string, string> = {};
     for (const [visibility, id] of Object.entries(photos)) images[visibility] = (await author.get('Photo', { id, fields: 'image' })).body.entry.image;
     for (const [who, client, visible] of cases()) {
@@ -78,6 +67,7 @@ describe('what each caller sees of photos shared with different audiences', () =
   });
 
   it('hides the comments of a photo the caller cannot see, and refuses comments on it', async () => {
+    const { friend, stranger } = cast;
     expect((await friend.post('Comment', { attachedTo: photos.friends, description: 'Nice!' })).status).toBe(200);
     expect((await friend.get('Comment/recent', { attachedTo: photos.friends, count: 10 })).body.entry).toHaveLength(1);
     expect((await stranger.get('Comment/recent', { attachedTo: photos.friends })).status).toBe(404);
@@ -86,6 +76,7 @@ describe('what each caller sees of photos shared with different audiences', () =
   });
 
   it('lists for the Network Creator with private=true exactly the photos not visible to everyone', async () => {
+    const { owner } = cast;
     const listed = await owner.get('Photo/recent', { private: 'true', count: 10, fields: 'title' });
     expect(titles(listed)).toEqual(['friends', 'me', 'members']);
     expect((await owner.get('Photo/count', { private: 'true', createdAfter: dayAgo() })).body.count).toBe(3);
@@ -94,6 +85,7 @@ describe('what each caller sees of photos shared with different audiences', () =
 
 describe('photo moderation', () => {
   it('keeps a new photo by a member from others until an administrator approves it', async () => {
+    const { author, stranger, admin } = cast;
     await server.updateNetwork({ photo_moderation: 1 });
     try {
       const id = await uploadPhoto(author, { title: 'Awaiting' });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type TestServer } from '../../test/harness';
 import { expectError } from '../../test/expect-api';
+import { visibilityCast } from '../../test/roles';
 
 let server: TestServer;
 let roles: Record<string, Client>;
@@ -14,37 +15,28 @@ const levels = ['all', 'members', 'friends', 'me', 'draft'] as const;
 /** Which posts each role may see, by visibility (draft: a post not yet published). */
 const sees: Record<string, (typeof levels)[number][]> = {
   anonymous: ['all'],
-  member: ['all', 'members'],
+  stranger: ['all', 'members'],
   friend: ['all', 'members', 'friends'],
   blockedByAuthor: ['all', 'members'],
   pending: ['all'],
-  blockedMember: ['all'],
-  administrator: ['all', 'members', 'friends', 'me'],
-  networkCreator: ['all', 'members', 'friends', 'me'],
+  blocked: ['all'],
+  admin: ['all', 'members', 'friends', 'me'],
+  owner: ['all', 'members', 'friends', 'me'],
   author: ['all', 'members', 'friends', 'me', 'draft'],
 };
 
 beforeAll(async () => {
   server = await startTestServer();
-  const author = await server.signUp('Vera Visible');
-  const friend = await server.signUp('Fritz Friend');
-  const blockedByAuthor = await server.signUp('Bea Blocked');
-  await server.befriend(author, friend);
+  const { author, ...readers } = await visibilityCast(server);
+  const [blockedByAuthor, pending, blocked] = await Promise.all([
+    server.signUp('Bea Blocked'),
+    server.signUp('Penny Pending'),
+    server.signUp('Boris Blocked'),
+  ]);
   await author.post('Friend', {}, { friend: blockedByAuthor.who.screenName, state: 'blocked' });
-  roles = {
-    anonymous: server.anonymous(),
-    member: await server.signUp('Max Member'),
-    friend,
-    blockedByAuthor,
-    pending: await server.signUp('Penny Pending'),
-    blockedMember: await server.signUp('Boris Blocked'),
-    administrator: await server.signUp('Adam Admin'),
-    networkCreator: await server.owner(),
-    author,
-  };
-  await server.setMembership(roles.pending!, { state: 'pending' });
-  await server.setMembership(roles.blockedMember!, { state: 'blocked' });
-  await server.setMembership(roles.administrator!, { role: 'admin' });
+  await server.setMembership(pending, { state: 'pending' });
+  await server.setMembership(blocked, { state: 'blocked' });
+  roles = { ...readers, blockedByAuthor, pending, blocked, author };
   for (const level of levels) {
     const visibility = level === 'draft' ? 'all' : level;
     const res = await author.post('BlogPost', { title: level, visibility, publishStatus: level === 'draft' ? 'draft' : 'publish', tag: `only-${level}` });
@@ -76,8 +68,8 @@ describe('on a private network', () => {
     expectError(await server.anonymous().get('Tag/list', { attachedTo: posts.all }), 401, 1, 1);
     expectError(await server.anonymous().get('Tag/popular'), 401, 1, 1);
     expectError(await roles.pending!.get('Tag/popular'), 403, 2, 4);
-    expect((await roles.member!.get('Tag/list', { attachedTo: posts.all })).status).toBe(200);
-    expect((await roles.member!.get('Tag/popular')).status).toBe(200);
+    expect((await roles.stranger!.get('Tag/list', { attachedTo: posts.all })).status).toBe(200);
+    expect((await roles.stranger!.get('Tag/popular')).status).toBe(200);
     await server.updateNetwork({ is_private: 0 });
   });
 });

@@ -4,24 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type Reply, type TestServer } from '../../test/harness';
 import { listedIds } from '../../test/expect-api';
 import {
-  allow,
+  ADMINS,
   BLOCKED,
-  DENIED,
+  EVERYONE,
   expectOutcome,
-  makeRoles,
-  memberIdOf,
+  MEMBERS,
+  NETWORK_CREATOR,
+  NOT_ALLOWED,
   NOT_FOUND,
   OK,
   PENDING,
-  pendingMember,
-  ROLES,
   SIGN_IN,
   type Outcome,
-  type Role,
-} from './test-roles';
+} from '../../test/roles';
+import { MADE_ROLES, makeRoles, memberIdOf, pendingMember, type MadeRole } from './test-roles';
 
 let server: TestServer;
-let roles: Record<Role, Client>;
+let roles: Record<MadeRole, Client>;
 let ids: { member: string; pending: string; blocked: string; other: string };
 
 beforeAll(async () => {
@@ -29,8 +28,8 @@ beforeAll(async () => {
   roles = await makeRoles(server);
   ids = {
     member: await memberIdOf(roles.member),
-    pending: await memberIdOf(roles.pendingMember),
-    blocked: await memberIdOf(roles.blockedMember),
+    pending: await memberIdOf(roles.pending),
+    blocked: await memberIdOf(roles.blocked),
     other: await memberIdOf(await server.signUp('Otto Other')),
   };
 });
@@ -38,29 +37,29 @@ afterAll(() => server.stop());
 
 /** Each call gets a fresh member to act on, so every role meets the same state. */
 const freshMember = (name: string) => server.signUp(name);
-const freshPending = (name: string) => pendingMember(server, roles.networkCreator, name);
+const freshPending = (name: string) => pendingMember(server, roles.owner, name);
 
-const cases: { name: string; call: (c: Client, role: Role) => Promise<Reply>; outcomes: Record<Role, Outcome> }[] = [
+const cases: { name: string; call: (c: Client, role: MadeRole) => Promise<Reply>; outcomes: Record<MadeRole, Outcome> }[] = [
   {
     name: 'GET User (the caller)',
     call: (c) => c.get('User'),
-    outcomes: { ...allow.anyone, anonymous: SIGN_IN },
+    outcomes: { ...EVERYONE, anonymous: SIGN_IN },
   },
-  { name: 'GET User?id= (an active member)', call: (c) => c.get('User', { id: ids.member }), outcomes: allow.anyone },
+  { name: 'GET User?id= (an active member)', call: (c) => c.get('User', { id: ids.member }), outcomes: EVERYONE },
   {
     name: 'GET User?id= (a pending member)',
     call: (c) => c.get('User', { id: ids.pending }),
-    outcomes: { ...allow.anyone, anonymous: NOT_FOUND, member: NOT_FOUND, blockedMember: NOT_FOUND },
+    outcomes: { ...EVERYONE, anonymous: NOT_FOUND, member: NOT_FOUND, blocked: NOT_FOUND },
   },
   {
     name: 'GET User?author= (a blocked member)',
-    call: (c) => c.get('User', { author: roles.blockedMember.who.screenName }),
-    outcomes: { ...allow.anyone, anonymous: NOT_FOUND, member: NOT_FOUND, pendingMember: NOT_FOUND },
+    call: (c) => c.get('User', { author: roles.blocked.who.screenName }),
+    outcomes: { ...EVERYONE, anonymous: NOT_FOUND, member: NOT_FOUND, pending: NOT_FOUND },
   },
-  { name: 'GET User/recent', call: (c) => c.get('User/recent', { count: 100 }), outcomes: allow.anyone },
-  { name: 'GET User/alpha', call: (c) => c.get('User/alpha', { count: 100 }), outcomes: allow.anyone },
-  { name: 'GET User/featured', call: (c) => c.get('User/featured', { count: 100 }), outcomes: allow.anyone },
-  { name: 'GET User/count', call: (c) => c.get('User/count'), outcomes: allow.anyone },
+  { name: 'GET User/recent', call: (c) => c.get('User/recent', { count: 100 }), outcomes: EVERYONE },
+  { name: 'GET User/alpha', call: (c) => c.get('User/alpha', { count: 100 }), outcomes: EVERYONE },
+  { name: 'GET User/featured', call: (c) => c.get('User/featured', { count: 100 }), outcomes: EVERYONE },
+  { name: 'GET User/count', call: (c) => c.get('User/count'), outcomes: EVERYONE },
   {
     name: 'POST User (joining again)',
     // A fresh visitor each time: joining signs the client in.
@@ -71,70 +70,70 @@ const cases: { name: string; call: (c: Client, role: Role) => Promise<Reply>; ou
     outcomes: {
       anonymous: OK,
       member: [409, 6, 1],
-      blockedMember: BLOCKED,
-      pendingMember: [409, 6, 1],
-      administrator: [409, 6, 1],
-      networkCreator: [409, 6, 1],
+      admin: [409, 6, 1],
+      owner: [409, 6, 1],
+      pending: [409, 6, 1],
+      blocked: BLOCKED,
     },
   },
-  { name: 'PUT User (own profile)', call: (c) => c.put('User', { statusMessage: 'Hello' }), outcomes: allow.members },
+  { name: 'PUT User (own profile)', call: (c) => c.put('User', { statusMessage: 'Hello' }), outcomes: MEMBERS },
   {
     name: "PUT User?id= (another member's profile)",
     call: (c) => c.put('User', { fullName: 'Changed' }, { id: ids.other }),
-    outcomes: { ...allow.admins, administrator: DENIED, networkCreator: DENIED },
+    outcomes: { ...ADMINS, admin: NOT_ALLOWED, owner: NOT_ALLOWED },
   },
   {
     name: 'PUT User?id=&approved=true (a pending member)',
     call: async (c, role) => c.put('User', { approved: true }, { id: await memberIdOf(await freshPending(`Approve ${role}`)) }),
     // A member who may not see pending members learns nothing of them.
-    outcomes: { ...allow.admins, member: NOT_FOUND },
+    outcomes: { ...ADMINS, member: NOT_FOUND },
   },
   {
     name: 'PUT User?id=&isBlocked=true',
     call: async (c, role) => c.put('User', { isBlocked: true }, { id: await memberIdOf(await freshMember(`Block ${role}`)) }),
-    outcomes: allow.admins,
+    outcomes: ADMINS,
   },
   {
     name: 'PUT User?id=&isBlocked=false (a blocked member)',
     call: async (c, role) => {
       const id = await memberIdOf(await freshMember(`Unblock ${role}`));
-      await roles.networkCreator.put('User', { isBlocked: true }, { id });
+      await roles.owner.put('User', { isBlocked: true }, { id });
       return c.put('User', { isBlocked: false }, { id });
     },
-    outcomes: { ...allow.admins, member: NOT_FOUND },
+    outcomes: { ...ADMINS, member: NOT_FOUND },
   },
   {
     name: 'PUT User?id=&isAdmin=true',
     call: async (c, role) => c.put('User', { isAdmin: true }, { id: await memberIdOf(await freshMember(`Promote ${role}`)) }),
-    outcomes: allow.owner,
+    outcomes: NETWORK_CREATOR,
   },
   {
     name: 'DELETE User (a member)',
     call: async (c, role) => c.del('User', { id: await memberIdOf(await freshMember(`Remove ${role}`)) }),
-    outcomes: allow.admins,
+    outcomes: ADMINS,
   },
   {
     name: 'DELETE User (a pending member)',
     call: async (c, role) => c.del('User', { id: await memberIdOf(await freshPending(`Reject ${role}`)) }),
-    outcomes: allow.admins,
+    outcomes: ADMINS,
   },
 ];
 
 describe.each(cases)('$name', ({ call, outcomes }) => {
-  it.each(ROLES)('for the %s', async (role) => {
+  it.each(MADE_ROLES)('for the %s', async (role) => {
     expectOutcome(await call(roles[role], role), outcomes[role], role);
   });
 });
 
-describe.each(ROLES)('members the %s sees', (role) => {
-  const moderates = role === 'administrator' || role === 'networkCreator';
+describe.each(MADE_ROLES)('members the %s sees', (role) => {
+  const moderates = role === 'admin' || role === 'owner';
 
   it('listings and counts hold pending and blocked members for administrators only', async () => {
     const client = roles[role];
     const listed = listedIds(await client.get('User/recent', { count: 100 }));
     expect(listed).toContain(ids.member);
-    expect(listed.includes(ids.pending)).toBe(moderates || role === 'pendingMember');
-    expect(listed.includes(ids.blocked)).toBe(moderates || role === 'blockedMember');
+    expect(listed.includes(ids.pending)).toBe(moderates || role === 'pending');
+    expect(listed.includes(ids.blocked)).toBe(moderates || role === 'blocked');
     const alpha = listedIds(await client.get('User/alpha', { count: 100 }));
     expect(new Set(alpha)).toEqual(new Set(listed));
     const count = await client.get('User/count');
@@ -150,16 +149,16 @@ describe.each(ROLES)('members the %s sees', (role) => {
 
 describe('on a private network', () => {
   it('only members read members', async () => {
-    await roles.networkCreator.put('Network', { isPrivate: true });
+    await roles.owner.put('Network', { isPrivate: true });
     try {
       expectOutcome(await roles.anonymous.get('User/recent'), SIGN_IN);
       expectOutcome(await roles.anonymous.get('User', { id: ids.member }), SIGN_IN);
-      expectOutcome(await roles.pendingMember.get('User/recent'), PENDING);
+      expectOutcome(await roles.pending.get('User/recent'), PENDING);
       expectOutcome(await roles.member.get('User/recent'), OK);
       const me = await roles.member.get('User', { fields: 'visibility' });
       expect(me.body.entry.visibility).toBe('members');
     } finally {
-      await roles.networkCreator.put('Network', { isPrivate: false });
+      await roles.owner.put('Network', { isPrivate: false });
     }
   });
 });

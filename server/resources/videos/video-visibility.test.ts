@@ -2,30 +2,22 @@
 // and nowhere for anyone else: not by id, in listings, counts, featured, its comments or
 // the activity feed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Client, type TestServer } from '../../test/harness';
+import { startTestServer, type TestServer } from '../../test/harness';
 import { expectError, listedIds } from '../../test/expect-api';
+import { visibilityCast, type VisibilityCast } from '../../test/roles';
 
 let server: TestServer;
-let author: Client;
-let friend: Client;
-let stranger: Client;
-let admin: Client;
-let anonymous: Client;
+let cast: VisibilityCast;
 
 beforeAll(async () => {
   server = await startTestServer();
-  author = await server.signUp('Vis Author');
-  friend = await server.signUp('Vis Friend');
-  stranger = await server.signUp('Vis Stranger');
-  admin = await server.signUp('Vis Admin');
-  await server.setMembership(admin, { role: 'admin' });
-  await server.befriend(author, friend);
-  anonymous = server.anonymous();
+  cast = await visibilityCast(server);
 });
 afterAll(() => server.stop());
 
 describe('video visibility', () => {
   it('shows a friends-only video to the author, friends and administrators only', async () => {
+    const { author, friend, stranger, admin, owner, anonymous } = cast;
     const video = (await author.post('Video', { url: 'https://youtu.be/dQw4w9WgXcQ', title: 'Holiday', visibility: 'friends', tag: 'family' }))
       .body.id as string;
     expect((await friend.post('Comment', { attachedTo: video, description: 'Great trip' })).status).toBe(200);
@@ -52,12 +44,12 @@ describe('video visibility', () => {
     expectError(await stranger.put('Video', { id: video, title: 'Mine now' }), 404, 3, 1);
     expectError(await stranger.del('Video', { id: video }), 404, 3, 1);
 
-    const owner = await server.owner();
     expect(listedIds(await owner.get('Video/recent', { private: 'true', count: 10 }))).toEqual([video]);
     expect((await owner.get('Video/count', { private: 'true' })).body.count).toBe(1);
   });
 
   it('keeps members-only videos from visitors and private ones from friends', async () => {
+    const { author, friend, stranger, anonymous } = cast;
     const members = (await author.post('Video', { url: 'https://vimeo.com/76979871', visibility: 'members' })).body.id as string;
     const mine = (await author.post('Video', { url: 'https://vimeo.com/76979871', visibility: 'me' })).body.id as string;
     expect((await stranger.get('Video', { id: members })).status).toBe(200);
