@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import OAuth from 'oauth-1.0a';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors';
@@ -12,6 +11,7 @@ import {
   type OAuthRequestInput,
   type SignatureMethod,
 } from './oauth-signature';
+import { recordedRequests, type RecordedRequest } from '../test/recorded-requests';
 
 const consumer = { key: 'ck', secret: 'cs' };
 const token = { key: 'tok-1', secret: 'sec-1' };
@@ -28,16 +28,8 @@ function verifies(request: OAuthRequestInput, consumerSecret: string, tokenSecre
 }
 
 describe('recorded requests (oauth-vectors.jsonl)', () => {
-  interface Vector {
-    method: string;
-    url: string;
-    headers: Record<string, string>;
-    body: string;
-  }
-  const vectors: Vector[] = readFileSync(new URL('../../../shared/spec/oauth-vectors.jsonl', import.meta.url), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line));
+  type Vector = RecordedRequest;
+  const vectors = recordedRequests;
 
   const asReceived = (vector: Vector): OAuthRequestInput => ({
     method: vector.method,

@@ -4,7 +4,6 @@
 // answered as those programs expect; then the same shapes with repeated and unknown parameters
 // in each of the three places OAuth parameters may travel.
 import crypto from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import OAuth from 'oauth-1.0a';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,13 +11,9 @@ import { NETWORK, OAuthClient, startTestServer, type Client, type Reply, type Te
 import { expectError, listedIds } from '../test/expect-api';
 import { addMember, createAccount } from '../resources/users/store';
 import { cameraJpeg, storedRows, uploadPhoto } from '../resources/photos/test-images';
+import { recordedRequests, type RecordedRequest } from '../test/recorded-requests';
 
-interface Vector {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-}
+type Vector = RecordedRequest;
 
 type Pair = [string, string];
 type Placement = 'query' | 'form' | 'header';
@@ -47,10 +42,7 @@ const OAUTH_NAMES = ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature', 'oa
 
 const isOAuth = (name: string) => name.startsWith('oauth_');
 
-const vectors: Vector[] = readFileSync(new URL('../../../shared/spec/oauth-vectors.jsonl', import.meta.url), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim())
-  .map((line) => JSON.parse(line));
+const vectors = recordedRequests;
 
 function shapeOf(vector: Vector): Shape {
   const url = new URL(vector.url, 'http://recorded');
