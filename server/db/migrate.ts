@@ -7,6 +7,9 @@ export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrationsFor({ dialect }) },
+    // Migrations written side by side land in any order; each is named by its number, and one
+    // that arrives after a later-numbered one has run still runs once.
+    allowUnorderedMigrations: true,
     // Kysely looks for its own tables in every schema unless told which one; name ours, or
     // a database that holds other schemas (several deployments, parallel tests) fools it.
     migrationTableSchema: dialect === 'postgres' ? await currentSchema(db) : undefined,
