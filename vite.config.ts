@@ -27,7 +27,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['web/**/*.test.tsx'],
+          include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
         },
       },

@@ -37,8 +37,12 @@ export function aComment(overrides: Partial<Comment> = {}): Comment {
     id: '1:Comment:1',
     author: 'grace',
     createdDate: '2011-06-24T09:00:00.000Z',
+    updatedDate: '2011-06-24T09:00:00.000Z',
+    featuredDate: null,
     description: 'A fine machine.',
     attachedTo: '1:BlogPost:1',
+    attachedToType: 'BlogPost',
+    attachedToAuthor: 'ada',
     approved: true,
     ...overrides,
   };
@@ -52,7 +56,8 @@ export function aSession(overrides: Partial<SessionEntry> = {}): SessionEntry {
     email: 'grace@example.com',
     isOwner: false,
     isAdmin: false,
-    state: 'member',
+    isMember: true,
+    state: 'active',
     csrfToken: 'csrf-grace',
     ...overrides,
   };

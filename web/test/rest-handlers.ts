@@ -16,6 +16,7 @@ export const rest = (resource: string) => `/xn/rest/:network/1.0/${resource}`;
 /** Any body the service answers with; one type, so a handler may answer with an error or a success. */
 type RestBody =
   | EntryEnvelope<unknown>
+  | SessionEnvelope
   | ListingEnvelope<unknown>
   | CreatedEnvelope
   | DoneEnvelope
@@ -25,6 +26,10 @@ const reply = (body: RestBody, init?: ResponseInit) => HttpResponse.json<RestBod
 
 export const entryEnvelope = <T>(entry: T, resources: Resources = {}) =>
   reply({ success: true, entry, resources } satisfies EntryEnvelope<T>);
+
+/** Replies that carry one entry and no `resources`: `Session`, `Token`. */
+type SessionEnvelope = { success: true; entry: SessionEntry | null };
+export const sessionEnvelope = (entry: SessionEntry | null) => reply({ success: true, entry });
 
 export const listingEnvelope = <T>(
   entry: T[],
@@ -45,4 +50,4 @@ export const errorEnvelope = ({ status, code, subcode, reason }: Omit<ErrorEnvel
 
 /** `GET Session` answering with this member, or as an anonymous visitor. */
 export const sessionHandler = (member: SessionEntry | null) =>
-  http.get(rest('Session'), () => entryEnvelope(member));
+  http.get(rest('Session'), () => sessionEnvelope(member));

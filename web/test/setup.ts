@@ -1,12 +1,23 @@
 // Vitest setup for the web project: a mocked network that fails on any request a test did
-// not expect, and a clean DOM between tests.
+// not expect and on any reply the service could not have given, and a clean DOM between tests.
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { replyProblem } from './openapi-check';
 import { server } from './server';
 
+const checks = new Set<Promise<string | null>>();
+server.events.on('response:mocked', ({ request, response }) => {
+  // The request's body has been read by the handler by now; its method and URL are enough.
+  const check = replyProblem(request.method, request.url, response.clone());
+  checks.add(check);
+});
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   server.resetHandlers();
+  const problems = (await Promise.all(checks)).filter((problem) => problem !== null);
+  checks.clear();
+  if (problems.length > 0) throw new Error(problems.join('\n\n'));
 });
 afterAll(() => server.close());

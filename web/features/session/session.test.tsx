@@ -8,10 +8,10 @@ import { renderRoute } from '../../test/render-route';
 import {
   createdEnvelope,
   doneEnvelope,
-  entryEnvelope,
   errorEnvelope,
   listingEnvelope,
   rest,
+  sessionEnvelope,
 } from '../../test/rest-handlers';
 import { server } from '../../test/server';
 
@@ -22,14 +22,14 @@ const password = 'correct horse battery staple';
 function serviceWithGrace(signedIn: SessionEntry | null) {
   let current = signedIn;
   return [
-    http.get(rest('Session'), () => entryEnvelope(current)),
+    http.get(rest('Session'), () => sessionEnvelope(current)),
     http.post(rest('Session'), async ({ request }) => {
       const form = new URLSearchParams(await request.text());
       if (form.get('email') !== grace.email || form.get('password') !== password) {
         return errorEnvelope({ status: 401, code: 1, subcode: 5, reason: 'Wrong email or password' });
       }
       current = grace;
-      return entryEnvelope(current);
+      return sessionEnvelope(current);
     }),
     http.delete(rest('Session'), ({ request }) => {
       if (request.headers.get('X-CSRF-Token') !== current?.csrfToken) {
