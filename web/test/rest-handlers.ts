@@ -7,8 +7,10 @@ import type {
   ErrorEnvelope,
   ListingEnvelope,
   Resources,
+  Network,
   SessionEntry,
 } from '../lib/api-types';
+import { aNetwork } from './fixtures';
 
 /** Path pattern of a resource on any network, e.g. `rest('BlogPost/recent')`. */
 export const rest = (resource: string) => `/xn/rest/:network/1.0/${resource}`;
@@ -47,6 +49,10 @@ export const doneEnvelope = () => reply({ success: true });
 
 export const errorEnvelope = ({ status, code, subcode, reason }: Omit<ErrorEnvelope, 'success' | 'trace'>) =>
   reply({ success: false, status, code, subcode, reason, trace: 'test-trace' }, { status });
+
+/** `GET Network`: the network every page shows in its header. */
+export const networkHandler = (network: Network = aNetwork()) =>
+  http.get(rest('Network'), () => entryEnvelope(network));
 
 /** `GET Session` answering with this member, or as an anonymous visitor. */
 export const sessionHandler = (member: SessionEntry | null) =>

@@ -5,6 +5,16 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { replyProblem } from './openapi-check';
 import { server } from './server';
 
+// jsdom has <dialog> without its modal methods; the browser tests use the real ones.
+if (typeof HTMLDialogElement !== 'undefined') {
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.open = false;
+  };
+}
+
 const checks = new Set<Promise<string | null>>();
 server.events.on('response:mocked', ({ request, response }) => {
   // The request's body has been read by the handler by now; its method and URL are enough.
