@@ -7,7 +7,6 @@ import crypto from 'node:crypto';
 import express from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { sql } from 'kysely';
 import type { Db, Dialect } from './db/database';
 import { AnchorCodec } from './http/anchor';
 import { errorHandler, sendError, sendJson } from './http/envelope';
@@ -16,6 +15,9 @@ import { networkOfRestPath, restRouter } from './http/rest-router';
 import { openApiDocument } from './http/openapi';
 import { identifyCaller } from './http/auth';
 import { limitRequests, type RateLimit } from './http/rate-limit';
+import type { Metrics } from './http/metrics';
+import { operationsRouter, type Lifecycle } from './http/operations';
+import { requestLog } from './http/request-log';
 import { endpoints } from './resources';
 import { networkOfImage, photoImageRouter } from './resources/photos/images';
 
@@ -29,6 +31,9 @@ export interface AppOptions {
   rateLimit: RateLimit;
   /** Folder of the built web app; served when it exists. */
   webDir?: string;
+  metrics: Metrics;
+  lifecycle: Lifecycle;
+  metricsToken?: string;
 }
 
 const FORM_LIMIT = '1mb';
@@ -43,10 +48,15 @@ export function createApp(options: AppOptions): express.Express {
 
   app.use((req, res, next) => {
     const incoming = req.get('x-request-id');
-    req.id = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
-    res.setHeader('X-Request-Id', req.id);
+    const id = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    req.id = id;
+    res.setHeader('X-Request-Id', id);
+    // A stopping server finishes what it has, and asks clients not to send more on this connection.
+    if (options.lifecycle.draining) res.setHeader('Connection', 'close');
     next();
   });
+  app.use(requestLog(log));
+  app.use(options.metrics.middleware);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -58,10 +68,7 @@ export function createApp(options: AppOptions): express.Express {
     }),
   );
 
-  app.get('/healthz', async (_req, res) => {
-    await sql`select 1`.execute(db);
-    res.json({ ok: true });
-  });
+  app.use(operationsRouter({ db, metrics: options.metrics, lifecycle: options.lifecycle, metricsToken: options.metricsToken }));
 
   app.use(
     '/xn/rest',

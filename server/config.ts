@@ -25,6 +25,10 @@ const schema = z.object({
   REDIS_KEY_PREFIX: z.string().max(100).default('xn:'),
   /** Requests per minute for each caller (access token, session, OAuth token, else address); 0 turns limiting off. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** Bearer token for GET /metrics; without one, only direct connections from this machine may read metrics. */
+  METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
+  /** How long a stopping server lets requests in flight finish before it closes their connections. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(25),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'DATA_DIR'> & { DATA_DIR: string };

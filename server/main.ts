@@ -17,8 +17,9 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    server.log.info({ signal }, 'stopping');
+    server.log.info({ signal }, 'stopping: finishing the requests in flight');
     await server.stop();
+    server.log.info('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

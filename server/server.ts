@@ -15,6 +15,8 @@ import { sharedSecret } from './db/settings';
 import { AnchorCodec } from './http/anchor';
 import { answerClientError } from './http/envelope';
 import { rateLimit } from './http/rate-limit';
+import { createMetrics } from './http/metrics';
+import type { Lifecycle } from './http/operations';
 
 export interface RunningServer {
   url: string;
@@ -29,12 +31,18 @@ export async function startServer(
 ): Promise<RunningServer> {
   const log = options.log ?? pino({ level: config.LOG_LEVEL });
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, log) : undefined;
-  const { db, dialect } = openDatabase({
+  const metrics = createMetrics();
+  const lifecycle: Lifecycle = { draining: false };
+  const { db, dialect, pool } = openDatabase({
     dataDir: config.DATA_DIR,
     databaseUrl: config.DATABASE_URL,
     pgSchema: options.pgSchema,
-    onQuery: options.onQuery,
+    onQuery: (ms, failed) => {
+      metrics.observeQuery(ms, failed);
+      options.onQuery?.();
+    },
   });
+  metrics.watchPool(pool);
   await migrateToLatest(db, dialect);
   const secret = await sharedSecret(db, 'anchor_secret');
   await ensureDefaultNetwork({ db, dialect, log, anchors: new AnchorCodec(secret) }, config, log);
@@ -47,6 +55,9 @@ export async function startServer(
     trustProxy: config.TRUST_PROXY,
     rateLimit: rateLimit({ perMinute: config.RATE_LIMIT_PER_MINUTE, redis, keyPrefix: `${config.REDIS_KEY_PREFIX}rate-limit` }),
     webDir: path.resolve(import.meta.dirname, '..', 'dist'),
+    metrics,
+    lifecycle,
+    metricsToken: config.METRICS_TOKEN,
   });
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
@@ -61,9 +72,20 @@ export async function startServer(
     url: `http://${host}:${port}`,
     db,
     log,
+    /**
+     * Drains: readiness fails, no new connection is accepted, requests in flight finish (each
+     * connection closes once idle), and after SHUTDOWN_TIMEOUT_SECONDS what is left is cut.
+     */
     async stop() {
+      lifecycle.draining = true;
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        const deadline = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+        server.close(() => {
+          clearInterval(sweep);
+          clearTimeout(deadline);
+          resolve();
+        });
         server.closeIdleConnections();
       });
       await db.destroy();

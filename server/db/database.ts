@@ -20,28 +20,46 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PostgreSQL schema to use instead of `public` (tests give each file its own). */
   pgSchema?: string;
-  /** Called once per executed query (benchmarks count queries per request with it). */
-  onQuery?: () => void;
+  /** Called once per executed query, with its time (metrics; benchmarks count queries per request with it). */
+  onQuery?: (durationMs: number, failed: boolean) => void;
 }
 
-export function openDatabase(options: DatabaseOptions): { db: Db; dialect: Dialect } {
+/** The connection pool's state, for metrics: connections open, idle, most allowed, and requests waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+const PG_POOL_SIZE = 10;
+
+export function openDatabase(options: DatabaseOptions): { db: Db; dialect: Dialect; pool: () => PoolStats } {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: PG_POOL_SIZE,
       options: options.pgSchema ? `-c search_path=${options.pgSchema}` : undefined,
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) }), dialect: 'postgres' };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) }),
+      dialect: 'postgres',
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: PG_POOL_SIZE }),
+    };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, 'community.db'));
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL: every commit is on disk (the WAL fsynced) before the reply says it succeeded, so an
+  // acknowledged write survives a power cut too; NORMAL would survive only a process crash.
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: queryLog(options) }),
     dialect: 'sqlite',
+    // Kysely runs every SQLite query on its one connection, one at a time.
+    pool: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
   };
 }
 
@@ -73,7 +91,7 @@ function withStatementCache(sqlite: SQLite.Database) {
 function queryLog({ onQuery }: DatabaseOptions): KyselyConfig['log'] {
   if (!onQuery) return undefined;
   return (event) => {
-    if (event.level === 'query') onQuery();
+    onQuery(event.queryDurationMillis, event.level === 'error');
   };
 }
 

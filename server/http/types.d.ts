@@ -1,4 +1,5 @@
-// Properties our middleware adds to Express requests.
+// Properties our middleware adds to Express requests. (`req.id`, the request id, and
+// `req.log` are declared by pino-http, which logs each request.)
 import 'express-serve-static-core';
 import type { Network } from '../db/schema';
 import type { Caller } from './auth';
@@ -6,7 +7,6 @@ import type { ApiError } from './errors';
 
 declare module 'express-serve-static-core' {
   interface Request {
-    id?: string;
     /** The raw application/x-www-form-urlencoded body, for OAuth signature checks. */
     rawForm?: string;
     /** The network the request addresses (`identifyCaller`). */
