@@ -1,6 +1,6 @@
 // Vitest setup for the web project: a mocked network that fails on any request a test did
 // not expect and on any reply the service could not have given, and a clean DOM between tests.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { replyProblem } from './openapi-check';
 import { server } from './server';
@@ -14,6 +14,9 @@ if (typeof HTMLDialogElement !== 'undefined') {
     this.open = false;
   };
 }
+
+// Pages are lazily loaded modules; on a busy machine the first one may take more than a second.
+configure({ asyncUtilTimeout: 5000 });
 
 const checks = new Set<Promise<string | null>>();
 server.events.on('response:mocked', ({ request, response }) => {
