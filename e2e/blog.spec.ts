@@ -65,7 +65,7 @@ test('a member comments on a blog post that everyone can read', async ({ browser
 
   await test.step('their comment appears and stays', async () => {
     await page.getByRole('textbox', { name: 'Your comment' }).fill(comment);
-    await page.getByRole('button', { name: 'Post comment' }).click();
+    await page.getByRole('button', { name: 'Comment' }).click();
     const comments = commentsSection(page).getByRole('listitem');
     await expect(comments).toHaveCount(1);
     await expect(comments.first()).toContainText(commenter.fullName);

@@ -10,7 +10,7 @@ import type {
   Network,
   SessionEntry,
 } from '../lib/api-types';
-import { aNetwork } from './fixtures';
+import { aMember, aNetwork } from './fixtures';
 
 /** Path pattern of a resource on any network, e.g. `rest('BlogPost/recent')`. */
 export const rest = (resource: string) => `/xn/rest/:network/1.0/${resource}`;
@@ -53,6 +53,15 @@ export const errorEnvelope = ({ status, code, subcode, reason }: Omit<ErrorEnvel
 /** `GET Network`: the network every page shows in its header. */
 export const networkHandler = (network: Network = aNetwork()) =>
   http.get(rest('Network'), () => entryEnvelope(network));
+
+/** `GET User?author=`: any member by screen name, as the fixtures know them. */
+export const memberHandler = () =>
+  http.get(rest('User'), ({ request }) => {
+    const screenName = new URL(request.url).searchParams.get('author');
+    return screenName
+      ? entryEnvelope(aMember(screenName))
+      : errorEnvelope({ status: 404, code: 3, subcode: 1, reason: 'No such member' });
+  });
 
 /** `GET Session` answering with this member, or as an anonymous visitor. */
 export const sessionHandler = (member: SessionEntry | null) =>

@@ -113,7 +113,7 @@ describe('a blog post page', () => {
     const { user } = renderRoute(postUrl);
 
     await user.type(await screen.findByRole('textbox', { name: 'Your comment' }), 'Hello from Grace');
-    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+    await user.click(screen.getByRole('button', { name: 'Comment' }));
 
     expect(await screen.findByText('Hello from Grace')).toBeTruthy();
     expect(shownComments()[0]).toContain('Sending…');
@@ -138,7 +138,7 @@ describe('a blog post page', () => {
     const { user } = renderRoute(postUrl);
 
     await user.type(await screen.findByRole('textbox', { name: 'Your comment' }), 'Too much to say');
-    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+    await user.click(screen.getByRole('button', { name: 'Comment' }));
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('A comment needs some text, and at most 4,000 characters.');
