@@ -18,7 +18,7 @@ export const rest = (resource: string) => `/xn/rest/:network/1.0/${resource}`;
 /** Any body the service answers with; one type, so a handler may answer with an error or a success. */
 type RestBody =
   | EntryEnvelope<unknown>
-  | SessionEnvelope
+  | BareEntryEnvelope
   | ListingEnvelope<unknown>
   | CreatedEnvelope
   | DoneEnvelope
@@ -29,9 +29,9 @@ const reply = (body: RestBody, init?: ResponseInit) => HttpResponse.json<RestBod
 export const entryEnvelope = <T>(entry: T, resources: Resources = {}) =>
   reply({ success: true, entry, resources } satisfies EntryEnvelope<T>);
 
-/** Replies that carry one entry and no `resources`: `Session`, `Token`. */
-type SessionEnvelope = { success: true; entry: SessionEntry | null };
-export const sessionEnvelope = (entry: SessionEntry | null) => reply({ success: true, entry });
+/** Replies that carry one entry and no `resources`: `Session`, `Token`, `BlogPost/preview`. */
+type BareEntryEnvelope = { success: true; entry: unknown };
+export const bareEntryEnvelope = <T>(entry: T) => reply({ success: true, entry });
 
 export const listingEnvelope = <T>(
   entry: T[],
@@ -65,4 +65,4 @@ export const memberHandler = () =>
 
 /** `GET Session` answering with this member, or as an anonymous visitor. */
 export const sessionHandler = (member: SessionEntry | null) =>
-  http.get(rest('Session'), () => sessionEnvelope(member));
+  http.get(rest('Session'), () => bareEntryEnvelope(member));

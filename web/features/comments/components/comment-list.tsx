@@ -45,8 +45,13 @@ export function CommentList({ network, attachedTo, canDelete }: Props) {
                   <MemberByline author={comment.author} resources={resources} />
                   {pending ? <span>Sending…</span> : <RelativeTime iso={comment.createdDate} />}
                   {!pending && canDelete(comment) ? (
-                    <button type="button" className="link-button comment-delete" onClick={() => setAsking(comment)}>
-                      Delete<span className="visually-hidden"> comment by {resources[comment.author]?.fullName ?? comment.author}</span>
+                    <button
+                      type="button"
+                      className="link-button comment-delete"
+                      aria-label={`Delete comment by ${resources[comment.author]?.fullName ?? comment.author}`}
+                      onClick={() => setAsking(comment)}
+                    >
+                      Delete
                     </button>
                   ) : null}
                 </div>
