@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin } from '../../lib/viewer';
 import { findVisibleItem } from '../commentable';
-import { deleteComment, findCommentRow, insertComment, updateComment } from './store';
+import { deleteComment, findCommentRow, insertComment, isVisibleComment, updateComment } from './store';
 import { forgetActivityAbout, recordActivity } from '../activity/store';
 import { hasBlocked } from '../friends/store';
 
@@ -70,6 +70,8 @@ export async function changeComment(ctx: Actor, id: number, input: { description
   const comment = await findCommentRow(ctx.db, ctx.network.id, id);
   if (!comment) throw notFound();
   const viewer = ctx.viewer.accountId;
+  // Nobody else may touch it, not even with nothing to change.
+  if (comment.author_id !== viewer && !isAdmin(ctx.viewer)) throw await refusal(ctx, comment, 'Only its author may edit a comment.');
   if (input.description !== undefined && comment.author_id !== viewer) throw await refusal(ctx, comment, 'Only its author may edit a comment.');
   if (input.approved !== undefined && !isAdmin(ctx.viewer)) throw await refusal(ctx, comment, "Only administrators may set 'approved'.");
   const description = input.description === undefined ? undefined : sanitizeDescription(input.description).trim();
@@ -85,8 +87,7 @@ export async function changeComment(ctx: Actor, id: number, input: { description
   );
 }
 
-/** 403 for a comment the caller can see, 404 for one on an item it cannot. */
-async function refusal(ctx: Actor, comment: { attached_to_type: string; attached_to_id: number }, reason: string) {
-  const item = await findVisibleItem(ctx.db, ctx, comment.attached_to_type, comment.attached_to_id);
-  return item ? forbidden(reason) : notFound();
+/** 403 for a comment the caller can read, 404 for one they cannot (unapproved, or on an item hidden from them). */
+async function refusal(ctx: Actor, comment: { id: number }, reason: string) {
+  return (await isVisibleComment(ctx.db, ctx, comment.id)) ? forbidden(reason) : notFound();
 }
