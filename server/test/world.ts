@@ -43,9 +43,13 @@ export interface World {
   items: Seeded[];
   /** Ids of things the seeding made along the way (the activity events), by type. */
   madeIds: Record<string, string[]>;
+  /** Anchors real listings returned, to page on from. */
+  anchors: string[];
   byLabel(label: string): Seeded;
   /** Signs a caller in again if a call (DELETE Session) signed them out. */
   keepSignedIn(caller: Caller): Promise<void>;
+  /** Signs a caller in afresh (a call may have signed their client in as someone else). */
+  signInAgain(caller: Caller): Promise<void>;
 }
 
 const salt = crypto.randomBytes(3).toString('hex');
@@ -189,16 +193,28 @@ export async function buildWorld(server: TestServer): Promise<World> {
   }
 
   const events = await server.db.selectFrom('activities').select('uuid').where('network_id', '=', server.networkId).execute();
+  const anchors: string[] = [];
+  for (const path of ['BlogPost/recent', 'BlogPost/featured', 'Photo/recent', 'Topic/alpha', 'User/alpha', 'Activity/recent', 'Friend/recent', 'Category/alpha']) {
+    for (const count of [2, -1]) {
+      const anchor = (await owner.get(path, { count })).body.anchor;
+      if (typeof anchor === 'string') anchors.push(anchor);
+    }
+  }
   return {
     server,
     callers,
     screenNames,
     items,
     madeIds: { Activity: events.map((e) => `urn:uuid:${e.uuid}`) },
+    anchors,
     async keepSignedIn(caller) {
       const client = callers[caller];
       if (caller === 'anonymous' || (await client.get('Session')).body.entry) return;
       callers[caller] = await server.signIn(client.who.email!, client.who.password!);
+    },
+    async signInAgain(caller) {
+      if (caller === 'anonymous') callers.anonymous = server.anonymous();
+      else callers[caller] = await server.signIn(callers[caller].who.email!, callers[caller].who.password!);
     },
     byLabel(label) {
       const found = items.find((i) => i.label === label);

@@ -9,6 +9,8 @@ import { findVisibleItem } from '../commentable';
 import { deleteComment, findCommentRow, insertComment, isVisibleComment, updateComment } from './store';
 import { forgetActivityAbout, recordActivity } from '../activity/store';
 import { hasBlocked } from '../friends/store';
+import { lockContent } from '../content/store';
+import type { ContentTypeName } from '../content/types';
 
 export async function itemForComments(ctx: Actor, ref: { networkId: number; type: string; id: number }) {
   const item = ref.networkId === ctx.network.id ? await findVisibleItem(ctx.db, ctx, ref.type, ref.id) : undefined;
@@ -25,6 +27,8 @@ export async function addComment(ctx: Actor, input: { attachedTo: { networkId: n
   if (await hasBlocked(ctx.db, ctx.network.id, item.author_id, viewer)) throw forbidden('The author of this item has blocked you.', 3);
   const moderated = ctx.network.comment_moderation && !isAdmin(ctx.viewer) && item.author_id !== viewer;
   return ctx.db.transaction().execute(async (tx) => {
+    // Held until the comment is in, so a deletion of the item either comes first (and this is 404) or removes the comment too.
+    if (!(await lockContent(tx, ctx.dialect, input.attachedTo.type as ContentTypeName, item.id, 'share'))) throw notFound('No such item to comment on.');
     const id = await insertComment(tx, {
       network_id: ctx.network.id,
       author_id: viewer,
@@ -58,7 +62,8 @@ export async function removeComment(ctx: Actor, id: number) {
   if (!allowed) throw await refusal(ctx, comment, 'Only the comment author, the item author or an administrator may delete this comment.');
   await ctx.db.transaction().execute(async (tx) => {
     await forgetActivityAbout(tx, 'Comment', id);
-    await deleteComment(tx, id);
+    // Deleted by a request that came first: nothing to undo, and nothing this one deleted.
+    if (!(await deleteComment(tx, id))) throw notFound();
   });
 }
 

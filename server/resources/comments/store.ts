@@ -107,8 +107,10 @@ export async function updateComment(tx: Tx, id: number, patch: Partial<Omit<Data
   await tx.updateTable('comments').set(patch).where('id', '=', id).execute();
 }
 
-export async function deleteComment(tx: Tx, id: number) {
-  await tx.deleteFrom('comments').where('id', '=', id).execute();
+/** Deletes a comment; false when it was no longer there. */
+export async function deleteComment(tx: Tx, id: number): Promise<boolean> {
+  const result = await tx.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 export async function deleteCommentsOf(tx: Tx, itemType: string, itemId: number) {
