@@ -11,14 +11,15 @@ import type { Db, Dialect } from './db/database';
 import { AnchorCodec } from './http/anchor';
 import { errorHandler, sendError, sendJson } from './http/envelope';
 import { notFound } from './http/errors';
-import { restRouter } from './http/rest-router';
+import { networkOfRestPath, restRouter } from './http/rest-router';
 import { openApiDocument } from './http/openapi';
-import type { RateLimit } from './http/rate-limit';
+import { identifyCaller } from './http/auth';
+import { limitRequests, type RateLimit } from './http/rate-limit';
 import type { Metrics } from './http/metrics';
 import { operationsRouter, type Lifecycle } from './http/operations';
 import { requestLog } from './http/request-log';
 import { endpoints } from './resources';
-import { photoImageRouter } from './resources/photos/images';
+import { networkOfImage, photoImageRouter } from './resources/photos/images';
 
 export interface AppOptions {
   db: Db;
@@ -82,8 +83,9 @@ export function createApp(options: AppOptions): express.Express {
   );
   const openApi = openApiDocument(endpoints);
   app.get('/xn/rest/openapi.json', (req, res) => sendJson(req, res, 200, openApi));
-  app.use('/xn/rest/:network/1.0', restRouter(deps, endpoints, options.rateLimit));
-  app.use('/xn/images', photoImageRouter(deps));
+  const limited = limitRequests(options.rateLimit);
+  app.use('/xn/rest/:network/1.0', identifyCaller(deps, (req) => networkOfRestPath(deps, req)), limited, restRouter(deps, endpoints));
+  app.use('/xn/images/:networkId', identifyCaller(deps, (req) => networkOfImage(deps, req)), limited, photoImageRouter(deps));
   app.use('/xn/static', express.static(path.join(import.meta.dirname, 'static'), { maxAge: '1d' }));
   app.use('/xn', (req, res) => sendError(req, res, notFound(`No endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`, 3)));
 

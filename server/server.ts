@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate';
 import { ensureDefaultNetwork } from './db/bootstrap';
 import { sharedSecret } from './db/settings';
 import { AnchorCodec } from './http/anchor';
+import { answerClientError } from './http/envelope';
 import { rateLimit } from './http/rate-limit';
 import { createMetrics } from './http/metrics';
 import type { Lifecycle } from './http/operations';
@@ -60,6 +61,7 @@ export async function startServer(
   });
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);

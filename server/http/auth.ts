@@ -1,15 +1,17 @@
 // Who is calling: OAuth 1.0a (programs), a personal access token (`Authorization: Bearer`,
 // scripts), a session cookie (the web app) or nobody. The caller's membership of the
 // request's network then gives the role every permission check and visibility scope reads.
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { parse as parseCookies } from 'cookie';
 import type { Db } from '../db/database';
 import type { Network } from '../db/schema';
 import { anonymous, isAdmin, isMember, isOwner, type Viewer } from '../lib/viewer';
-import { sha256 } from '../lib/random';
 import { findAccessToken } from '../resources/access-tokens/store';
-import { forbidden, unauthenticated } from './errors';
-import type { Permission } from './endpoint';
+import { findSession } from '../resources/sessions/store';
+import { findConsumer, findOAuthToken, useNonce } from '../resources/tokens/store';
+import { accountInNetwork } from '../resources/users/store';
+import { ApiError, forbidden, unauthenticated } from './errors';
+import type { AppDeps, Permission } from './endpoint';
 import { collectOAuthRequest, normaliseBaseUri, verifySignature } from './oauth-signature';
 
 export const SESSION_COOKIE = 'xn_session';
@@ -27,6 +29,26 @@ export interface Caller {
 
 const nobody: Caller = { viewer: anonymous, consumerId: null, csrfRejected: false, credential: null };
 
+/**
+ * Middleware: finds the network a request addresses (`networkOf` throws a 404 when there is
+ * none) and identifies its caller, into `req.network` and `req.caller`. A request it must
+ * refuse (no such network, credentials that fail) gets `req.refusal` instead, for the rate limiter to count against the client's address
+ * before it is answered, so made-up credentials cannot dodge the limit.
+ */
+export function identifyCaller(deps: AppDeps, networkOf: (req: Request) => Promise<Network>): RequestHandler {
+  return async (req, _res, next) => {
+    try {
+      const network = await networkOf(req);
+      req.network = network;
+      req.caller = await authenticate(req, deps.db, network, Date.now());
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      req.refusal = error;
+    }
+    next();
+  };
+}
+
 export async function authenticate(req: Request, db: Db, network: Network, now: number): Promise<Caller> {
   if (carriesOAuth(req)) {
     const { accountId, consumerId } = await verifyOAuth(req, db, network, now);
@@ -42,37 +64,24 @@ export async function authenticate(req: Request, db: Db, network: Network, now: 
     return { viewer, consumerId: null, csrfRejected: false, credential: `bearer:${accessToken.id}` };
   }
   const sessionId = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];
-  if (sessionId) {
-    const idHash = sha256(sessionId);
-    const session = await db
-      .selectFrom('sessions')
-      .select(['account_id', 'csrf_token'])
-      .where('id_hash', '=', idHash)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (session) {
-      if (UNSAFE.has(req.method) && req.get('x-csrf-token') !== session.csrf_token) {
-        return { ...nobody, csrfRejected: true };
-      }
-      const viewer = await viewerOf(db, network.id, session.account_id, 'session');
-      return {
-        viewer: { ...viewer, csrfToken: session.csrf_token },
-        consumerId: null,
-        csrfRejected: false,
-        credential: `session:${idHash}`,
-      };
+  const session = sessionId ? await findSession(db, sessionId, now) : undefined;
+  if (session) {
+    if (UNSAFE.has(req.method) && req.get('x-csrf-token') !== session.csrfToken) {
+      return { ...nobody, csrfRejected: true };
     }
+    const viewer = await viewerOf(db, network.id, session.accountId, 'session');
+    return {
+      viewer: { ...viewer, csrfToken: session.csrfToken },
+      consumerId: null,
+      csrfRejected: false,
+      credential: `session:${session.idHash}`,
+    };
   }
   return nobody;
 }
 
 export async function viewerOf(db: Db, networkId: number, accountId: number, via: Viewer['via']): Promise<Viewer> {
-  const row = await db
-    .selectFrom('accounts as a')
-    .leftJoin('members as m', (j) => j.onRef('m.account_id', '=', 'a.id').on('m.network_id', '=', networkId))
-    .select(['a.id', 'a.screen_name', 'm.role', 'm.state'])
-    .where('a.id', '=', accountId)
-    .executeTakeFirst();
+  const row = await accountInNetwork(db, networkId, accountId);
   if (!row) return anonymous;
   return { accountId: row.id, screenName: row.screen_name, role: row.role ?? null, state: row.state ?? null, via };
 }
@@ -123,24 +132,12 @@ async function verifyOAuth(req: Request, db: Db, network: Network, now: number) 
   if (o.oauth_timestamp !== undefined && Math.abs(now / 1000 - timestamp) > CLOCK_SKEW_SECONDS) {
     throw unauthenticated(3, 'oauth_timestamp is too far from the current time.');
   }
-  const consumer = await db
-    .selectFrom('oauth_consumers')
-    .select(['id', 'consumer_secret'])
-    .where('consumer_key', '=', o.oauth_consumer_key)
-    .where('network_id', '=', network.id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const consumer = await findConsumer(db, network.id, o.oauth_consumer_key);
   if (!consumer) throw unauthenticated(4, 'Unknown or revoked consumer key.');
   let accountId: number | null = null;
   let tokenSecret = '';
   if (o.oauth_token) {
-    const token = await db
-      .selectFrom('oauth_tokens')
-      .select(['account_id', 'token_secret'])
-      .where('token', '=', o.oauth_token)
-      .where('consumer_id', '=', consumer.id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
+    const token = await findOAuthToken(db, consumer.id, o.oauth_token);
     if (!token) throw unauthenticated(4, 'Unknown or revoked token.');
     accountId = token.account_id;
     tokenSecret = token.token_secret;
@@ -153,19 +150,8 @@ async function verifyOAuth(req: Request, db: Db, network: Network, now: number) 
     tokenSecret,
   });
   if (!valid) throw unauthenticated(2, 'Invalid OAuth signature.');
-  if (o.oauth_nonce) await rememberNonce(db, o.oauth_consumer_key, o.oauth_nonce, now);
-  return { accountId, consumerId: consumer.id };
-}
-
-async function rememberNonce(db: Db, consumerKey: string, nonce: string, now: number) {
-  const inserted = await db
-    .insertInto('oauth_nonces')
-    .values({ consumer_key: consumerKey, nonce, timestamp: now })
-    .onConflict((oc) => oc.doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw unauthenticated(3, 'This oauth_nonce was used before.');
-  // A nonce older than the accepted clock skew can never be replayed successfully: forget it.
-  if (Math.random() < 0.01) {
-    await db.deleteFrom('oauth_nonces').where('timestamp', '<', now - 2 * CLOCK_SKEW_SECONDS * 1000).execute();
+  if (o.oauth_nonce && !(await useNonce(db, o.oauth_consumer_key, o.oauth_nonce, now, now - 2 * CLOCK_SKEW_SECONDS * 1000))) {
+    throw unauthenticated(3, 'This oauth_nonce was used before.');
   }
+  return { accountId, consumerId: consumer.id };
 }

@@ -1,6 +1,8 @@
 // The response envelopes of the wire contract: every success is HTTP 200 with
 // `success: true`; every failure is the error envelope with status, code, subcode and the
 // request id as `trace`. Internal errors are logged, never described to the caller.
+import crypto from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { ApiError } from './errors';
@@ -51,4 +53,29 @@ function toApiError(err: unknown, req: Request, log: Logger): ApiError {
   if (e.code === '22021') return new ApiError(400, 4, 3, 'The request contains characters that cannot be stored.');
   log.error({ err, reqId: req.id, path: req.path }, 'internal error');
   return new ApiError(500, 9, 1, 'Internal error.');
+}
+
+/**
+ * Answers, in the envelope, requests Node refuses before Express sees them (headers over
+ * Node's limit, a request that cannot be parsed or arrives too slowly): the server's
+ * `clientError` listener.
+ */
+export function answerClientError(err: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable || err.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const [status, code, subcode, reason] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 5, 2, 'The request headers are too large.']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 4, 3, 'The request took too long to arrive.']
+        : [400, 4, 3, 'The request could not be read.'];
+  const trace = crypto.randomUUID();
+  const body = JSON.stringify({ success: false, status, reason, code, subcode, trace });
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-Id: ${trace}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -10,6 +10,7 @@ import { OWNER, startTestServer, type Client, type Reply, type TestServer } from
 import { loadConfig } from '../config';
 import { startServer } from '../server';
 import { expectError } from '../test/expect-api';
+import { uploadPhoto } from '../resources/photos/test-images';
 
 const LIMIT = 5;
 // Like PostgreSQL, a Redis server is used when the test command is given one (CI gives the local one).
@@ -74,6 +75,26 @@ describe('in one process', () => {
       await spend(visitor, 2);
       for (let i = 0; i < LIMIT - 2; i++) expectError(await visitor.withBearer(`xnat_guess-${i}`).get('BlogPost/recent'), 401, 1, 4);
       expectRateLimited(await visitor.withBearer('xnat_one-more-guess').get('BlogPost/recent'));
+      expectRateLimited(await visitor.get('BlogPost/recent'));
+    } finally {
+      await limits.stop();
+    }
+  });
+
+  it('limits photo images as it limits the REST service, one budget for both', async () => {
+    const limits = await startTestServer({ RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+    try {
+      const author = await limits.owner();
+      const id = await uploadPhoto(author);
+      const imagePath = (await author.get('Photo', { id, fields: 'image' })).body.entry.image as string;
+      // The owner's sign-in counted once against the address the visitor calls from.
+      const visitor = limits.anonymous();
+      await spend(visitor, 1);
+      for (let i = 0; i < LIMIT - 2; i++) expect((await visitor.bytes(imagePath)).status).toBe(200);
+      const refused = await visitor.bytes(imagePath);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(JSON.parse(refused.bytes.toString())).toMatchObject({ success: false, code: 5, subcode: 1 });
       expectRateLimited(await visitor.get('BlogPost/recent'));
     } finally {
       await limits.stop();

@@ -1,12 +1,12 @@
-// Per-caller request limits. A caller is the credential that identified it (access token,
-// session or OAuth token), else its address; beyond its requests per minute it gets 503 with
-// Retry-After and code 5-1, as the historical API answered. Counts live in Redis when one is
-// configured, so every instance shares them, else in this process.
-import type { Request } from 'express';
+// Per-caller request limits, as middleware in front of the REST service and the photo images.
+// A caller is the credential that identified it (access token, session or OAuth token), else
+// its address; beyond its requests per minute it gets 503 with Retry-After and code 5-1, as
+// the historical API answered. Counts live in Redis when one is configured, so every instance
+// shares them, else in this process.
+import type { Request, RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from './errors';
-import type { Caller } from './auth';
 
 export interface RateLimit {
   /** Counts one request under a key; throws the 503 error once the key is over its limit. */
@@ -46,7 +46,19 @@ export function rateLimit({ perMinute, redis, keyPrefix }: RateLimitOptions): Ra
   };
 }
 
+/**
+ * Middleware, after `identifyCaller`: counts the request against its caller, then answers a
+ * request that was to be refused, so refused credentials count against the address too.
+ */
+export function limitRequests(limit: RateLimit): RequestHandler {
+  return async (req, _res, next) => {
+    await limit.consume(callerKey(req));
+    if (req.refusal) throw req.refusal;
+    next();
+  };
+}
+
 /** The key a request counts under: its verified credential, else the client's address. */
-export function callerKey(req: Request, caller?: Caller): string {
-  return caller?.credential ?? `address:${req.ip ?? 'unknown'}`;
+function callerKey(req: Request): string {
+  return req.caller?.credential ?? `address:${req.ip ?? 'unknown'}`;
 }

@@ -1,10 +1,19 @@
 // Properties our middleware adds to Express requests. (`req.id`, the request id, and
 // `req.log` are declared by pino-http, which logs each request.)
 import 'express-serve-static-core';
+import type { Network } from '../db/schema';
+import type { Caller } from './auth';
+import type { ApiError } from './errors';
 
 declare module 'express-serve-static-core' {
   interface Request {
     /** The raw application/x-www-form-urlencoded body, for OAuth signature checks. */
     rawForm?: string;
+    /** The network the request addresses (`identifyCaller`). */
+    network?: Network;
+    /** Who is calling (`identifyCaller`). */
+    caller?: Caller;
+    /** Why the request is refused, decided before the rate limiter counted it (`identifyCaller`). */
+    refusal?: ApiError;
   }
 }

@@ -13,6 +13,10 @@ export function findNetwork(db: Db | Tx, subdomain: string) {
   return db.selectFrom('networks').selectAll().where('subdomain', '=', subdomain.toLowerCase()).executeTakeFirst();
 }
 
+export function findNetworkById(db: Db | Tx, id: number) {
+  return db.selectFrom('networks').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** Creates a network owned by an existing account; ids are random 7-digit numbers, as historical ones were. */
 export async function createNetwork(
   db: Db | Tx,

@@ -124,6 +124,17 @@ describe('reads and writes with bad parameters', () => {
     }
   });
 
+  it('answers other methods on image URLs in the envelope, OPTIONS included', async () => {
+    const image = (await member.get('Photo', { id: photo, fields: 'image' })).body.entry.image as string;
+    for (const method of ['OPTIONS', 'POST', 'PUT', 'DELETE']) {
+      const res = await fetch(`${server.url}${image}`, { method });
+      expect(res.status, method).toBe(404);
+      expect(res.headers.get('content-type'), method).toMatch(/^application\/json/);
+      expect(await res.json(), method).toEqual(error(404, 3, 3));
+    }
+    expect((await member.bytes(image)).status).toBe(200);
+  });
+
   it('answers 404 when featuring a photo that does not exist', async () => {
     const owner = await server.owner();
     expect((await owner.post('Photo/feature', {}, { id: `${server.networkId}:Photo:999999` })).body).toEqual(error(404, 3, 1));

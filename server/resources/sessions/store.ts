@@ -17,6 +17,18 @@ export async function openSession(db: Db, accountId: number, now: number) {
   return { id, csrfToken };
 }
 
+/** The live session a cookie names; `idHash` names it without revealing the cookie. */
+export async function findSession(db: Db, id: string, now: number) {
+  const idHash = sha256(id);
+  const session = await db
+    .selectFrom('sessions')
+    .select(['account_id', 'csrf_token'])
+    .where('id_hash', '=', idHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return session && { idHash, accountId: session.account_id, csrfToken: session.csrf_token };
+}
+
 export async function closeSession(db: Db, id: string) {
   await db.deleteFrom('sessions').where('id_hash', '=', sha256(id)).execute();
 }

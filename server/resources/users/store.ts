@@ -62,6 +62,16 @@ export async function addMember(db: Db | Tx, networkId: number, accountId: numbe
   return row.id;
 }
 
+/** An account with its role and state in the network (null for both when it is no member). */
+export function accountInNetwork(db: Db, networkId: number, accountId: number) {
+  return db
+    .selectFrom('accounts as a')
+    .leftJoin('members as m', (j) => j.onRef('m.account_id', '=', 'a.id').on('m.network_id', '=', networkId))
+    .select(['a.id', 'a.screen_name', 'm.role', 'm.state'])
+    .where('a.id', '=', accountId)
+    .executeTakeFirst();
+}
+
 export function membership(db: Db | Tx, networkId: number, accountId: number) {
   return db
     .selectFrom('members')
