@@ -32,6 +32,8 @@ const DOCUMENTED: Record<number, readonly [number, readonly number[]]> = {
   409: [6, [1, 2]],
   413: [5, [2]],
   415: [5, [3]],
+  // Answered by Node's own parser, before the app: headers (with the URL) over 16 KB.
+  431: [5, [2]],
   503: [5, [1]],
 };
 
