@@ -2,14 +2,19 @@
 // endpoint, reads its reply, narrows the list down, and opens a shared link to one operation.
 import { expect, test } from '@playwright/test';
 import { NETWORK } from './fixtures';
+import { expectAccessible } from './page-checks';
 
 test('a programmer finds an endpoint in the API reference and shares a link to it', async ({ page }) => {
+  // axe reads every one of the reference's few thousand table cells, in both colour schemes.
+  test.setTimeout(180_000);
   const recent = page.getByRole('article', { name: 'GET BlogPost/recent', exact: true });
 
   await test.step('the footer leads to the reference, with this network in the base address', async () => {
-    await page.goto('/');
+    await page.goto(`/n/${NETWORK}`);
     await page.getByRole('contentinfo').getByRole('link', { name: 'API' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Errors' })).toBeVisible();
+    await expectAccessible(page);
     await expect(page.getByRole('region', { name: 'Base address' })).toContainText(`/xn/rest/${NETWORK}/1.0/`);
     await expect(page.getByRole('region', { name: 'Authentication' })).toContainText('OAuth 1.0a');
   });

@@ -2,6 +2,7 @@
 // page, another member signing in and commenting, and a visitor reading both.
 import { expect, test } from '@playwright/test';
 import {
+  NETWORK,
   commentsSection,
   createBlogPost,
   newMember,
@@ -10,6 +11,7 @@ import {
   signUp,
   unique,
 } from './fixtures';
+import { expectAccessible, expectNoSidewaysScroll } from './page-checks';
 
 test('a member comments on a blog post that everyone can read', async ({ browser, playwright, baseURL }) => {
   const author = newMember('Ada');
@@ -33,13 +35,14 @@ test('a member comments on a blog post that everyone can read', async ({ browser
   const page = await commenterContext.newPage();
 
   await test.step('the front page lists the post with its author and tags', async () => {
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/n\/apiexample$/);
+    await page.goto(`/n/${NETWORK}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Recent blog posts' })).toBeVisible();
     const summary = postSummary(page, title);
     await expect(summary.getByText(author.fullName)).toBeVisible();
     await expect(summary.getByRole('list', { name: 'Tags' }).getByRole('link')).toHaveText([tag, 'history']);
     await expect(summary.getByText('No comments')).toBeVisible();
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
   });
 
   await test.step('the post opens with its body and no comments yet', async () => {
@@ -47,14 +50,17 @@ test('a member comments on a blog post that everyone can read', async ({ browser
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByText('It weaves algebraic patterns.')).toBeVisible();
     await expect(commentsSection(page).getByText('No comments yet.')).toBeVisible();
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
   });
 
   await test.step('the second member signs in and comes back to the post', async () => {
     await commentsSection(page).getByRole('link', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expectAccessible(page);
     await signInThroughForm(page, commenter);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(page.getByRole('banner').getByText(commenter.fullName)).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: commenter.fullName })).toBeVisible();
   });
 
   await test.step('their comment appears and stays', async () => {
@@ -68,6 +74,7 @@ test('a member comments on a blog post that everyone can read', async ({ browser
 
     await page.reload();
     await expect(commentsSection(page).getByText(comment)).toBeVisible();
+    await expectAccessible(page);
   });
 
   await test.step('a visitor reads the post and the comment but cannot comment', async () => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: type check, the server's black-box tests on SQLite (and again on
-# PostgreSQL when TEST_DATABASE_URL is set), the web app's component tests, and the
-# end-to-end tests in Chromium. Installs what it needs first. Every suite runs even when
+# PostgreSQL when TEST_DATABASE_URL is set), the web app's bundle budget and component tests,
+# and the end-to-end tests in Chromium. Installs what it needs first. Every suite runs even when
 # an earlier one fails; the last line sums them up.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +43,7 @@ else
   echo; echo "=== server tests (PostgreSQL): skipped, set TEST_DATABASE_URL=postgres://... to run them"
 fi
 [ -n "${TEST_REDIS_URL:-}" ] || echo "    (rate limits shared through Redis: skipped, set TEST_REDIS_URL=redis://... to run them)"
+step "web bundle size" npm run -s check:bundle
 step "web component tests" npx vitest run --project web --reporter=default --reporter=json --outputFile="$results/web.json"
 if [ -x "$chromium_path" ]; then
   step "end-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" CHROMIUM_PATH="$chromium_path" \

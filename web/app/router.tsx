@@ -1,36 +1,117 @@
-// The web app's pages. Tests render these same routes in a memory router.
-import { Navigate, type RouteObject } from 'react-router-dom';
-import { DEFAULT_NETWORK, paths } from '../lib/paths';
-import { BlogPostPage } from './routes/blog-post';
-import { HomePage } from './routes/home';
-import { NetworkLayout } from './routes/network-layout';
-import { NotFoundPage } from './routes/not-found';
+// The web app's pages. Each page is its own chunk, loaded when first visited (or when a link
+// to it is hovered); its loader starts the page's queries at the same time, with the same
+// query options the page reads, so code and data arrive together. Tests render these same
+// routes in a memory router.
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { blogPostQueries } from '../features/blog-posts/api/blog-post-queries';
+import { listFiltersFromSearch } from '../features/blog-posts/paging';
+import { commentQueries } from '../features/comments/api/comment-queries';
+import { networkQueries } from '../features/network/api/network-queries';
+import { sessionQuery } from '../features/session/api/session-queries';
+import { paths } from '../lib/paths';
+import { defaultNetwork } from './default-network';
+import { NetworkLayout } from './layout/network-layout';
+import { FrameSkeleton } from './layout/frame-skeleton';
 import { RouteError } from './routes/route-error';
-import { SignInPage } from './routes/sign-in';
-import { SignUpPage } from './routes/sign-up';
-import { VisitorsOnly } from './routes/visitors-only';
 
-export const routes: RouteObject[] = [
-  { path: '/', element: <Navigate to={paths.home(DEFAULT_NETWORK)} replace /> },
-  {
-    path: '/n/:network',
-    element: <NetworkLayout />,
-    errorElement: <RouteError />,
-    children: [
-      { index: true, element: <HomePage /> },
-      { path: 'tag/:tag', element: <HomePage /> },
-      { path: 'blog/:id', element: <BlogPostPage /> },
-      // Loaded on demand: it carries the Markdown renderer, which no other page needs.
-      { path: 'api', lazy: async () => ({ Component: (await import('./routes/api-reference')).ApiReferencePage }) },
-      {
-        element: <VisitorsOnly />,
-        children: [
-          { path: 'signin', element: <SignInPage /> },
-          { path: 'signup', element: <SignUpPage /> },
-        ],
+/** A route's page, loaded on demand: route modules export their page as default. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+type Prefetch = (queryClient: QueryClient, args: { network: string; params: LoaderFunctionArgs['params']; search: URLSearchParams }) => unknown;
+
+/** A loader that starts the page's queries and lets the page render meanwhile (with skeletons). */
+const prefetching = (queryClient: QueryClient, prefetch: Prefetch) => ({ params, request }: LoaderFunctionArgs) => {
+  prefetch(queryClient, { network: params.network!, params, search: new URL(request.url).searchParams });
+  return null;
+};
+
+/** Pages of others' sections that are not built yet say so; their routes are already here. */
+const comingSoon = (title: string) => ({ handle: { title }, lazy: page(() => import('./routes/coming-soon')) });
+
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const prefetch = (p: Prefetch) => prefetching(queryClient, p);
+
+  /** The pages of a network, one row each. */
+  const networkPages: RouteObject[] = [
+    {
+      index: true,
+      loader: prefetch((client, { network }) => client.prefetchQuery(blogPostQueries.list({ network, count: 10 }))),
+      lazy: page(() => import('./routes/home')),
+    },
+    {
+      path: 'blog',
+      loader: prefetch((client, { network, search }) =>
+        client.prefetchQuery(blogPostQueries.list(listFiltersFromSearch(network, search))),
+      ),
+      lazy: page(() => import('./routes/blog')),
+    },
+    {
+      path: 'blog/:id',
+      loader: prefetch((client, { network, params }) => {
+        void client.prefetchQuery(blogPostQueries.detail(network, params.id!));
+        void client.prefetchQuery(commentQueries.list(network, params.id!));
+      }),
+      lazy: page(() => import('./routes/blog-post')),
+    },
+    { path: 'blog/:id/edit', ...comingSoon('Edit post') },
+    { path: 'write', ...comingSoon('Write a post') },
+    { path: 'my/posts', ...comingSoon('My posts') },
+    { path: 'photos', ...comingSoon('Photos') },
+    { path: 'photos/:id', ...comingSoon('Photo') },
+    { path: 'members', ...comingSoon('Members') },
+    { path: 'members/:screenName', ...comingSoon('Member') },
+    { path: 'friends', ...comingSoon('Friends') },
+    { path: 'forum', ...comingSoon('Forum') },
+    { path: 'forum/:kind/:id', ...comingSoon('Forum') },
+    { path: 'videos', ...comingSoon('Videos') },
+    { path: 'videos/:id', ...comingSoon('Video') },
+    { path: 'activity', ...comingSoon('Activity') },
+    { path: 'featured', ...comingSoon('Featured') },
+    { path: 'tags', ...comingSoon('Tags') },
+    { path: 'tags/:tag', ...comingSoon('Tag') },
+    { path: 'search', ...comingSoon('Search') },
+    { path: 'settings/profile', ...comingSoon('Profile settings') },
+    { path: 'settings/tokens', ...comingSoon('Access tokens') },
+    { path: 'admin/*', ...comingSoon('Administration') },
+    { path: 'api', lazy: page(() => import('./routes/api-reference')) },
+    {
+      lazy: page(() => import('./routes/visitors-only')),
+      children: [
+        { path: 'signin', lazy: page(() => import('./routes/sign-in')) },
+        { path: 'signup', lazy: page(() => import('./routes/sign-up')) },
+        { path: 'forgot-password', ...comingSoon('Forgotten password') },
+        { path: 'reset-password', ...comingSoon('Choose a new password') },
+      ],
+    },
+    // Links from before tags had their own page.
+    { path: 'tag/:tag', loader: ({ params }) => redirect(paths.blog(params.network!, { tag: params.tag })) },
+    { path: '*', lazy: page(() => import('./routes/not-found')) },
+  ];
+
+  return [
+    {
+      path: '/',
+      loader: () => {
+        const network = defaultNetwork();
+        return network ? redirect(paths.home(network)) : null;
       },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-  { path: '*', element: <NotFoundPage /> },
-];
+      lazy: page(() => import('./routes/choose-network')),
+      hydrateFallbackElement: <FrameSkeleton />,
+    },
+    {
+      path: '/n/:network',
+      element: <NetworkLayout />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <FrameSkeleton />,
+      loader: prefetch((client, { network }) => {
+        void client.prefetchQuery(networkQueries.detail(network));
+        void client.prefetchQuery(sessionQuery(network));
+      }),
+      // A page that fails does so inside the frame, which keeps the header and its ways out.
+      children: [{ errorElement: <RouteError />, children: networkPages }],
+    },
+    { path: '*', lazy: page(() => import('./routes/not-found')) },
+  ];
+}

@@ -11,7 +11,8 @@ export class ApiError extends Error {
   readonly reason: string;
   readonly trace: string | undefined;
 
-  constructor(envelope: Omit<ErrorEnvelope, 'success' | 'trace'> & { trace?: string }) {
+  /** `code` and `subcode` are 0 when the reply was not an error envelope at all. */
+  constructor(envelope: { status: number; code: number; subcode: number; reason: string; trace?: string }) {
     super(envelope.reason);
     this.name = 'ApiError';
     this.status = envelope.status;

@@ -1,10 +1,10 @@
 // Entries as the service sends them, with sensible defaults a test overrides where it matters.
 import type { BlogPostSummary } from '../features/blog-posts/api/blog-post-queries';
-import type { BlogPost, Comment, MemberResource, SessionEntry } from '../lib/api-types';
+import type { BlogPost, Comment, MemberResource, Network, SessionEntry } from '../lib/api-types';
 
 export const members = {
-  ada: { fullName: 'Ada Lovelace', iconUrl: '/icons/ada.png', url: '/profile/ada' },
-  grace: { fullName: 'Grace Hopper', iconUrl: '/icons/grace.png', url: '/profile/grace' },
+  ada: { fullName: 'Ada Lovelace', iconUrl: '/icons/ada.png', url: 'http://localhost/n/apiexample/members/ada' },
+  grace: { fullName: 'Grace Hopper', iconUrl: '/icons/grace.png', url: 'http://localhost/n/apiexample/members/grace' },
 } satisfies Record<string, MemberResource>;
 
 export function aBlogPost(overrides: Partial<BlogPost> = {}): BlogPost {
@@ -20,7 +20,7 @@ export function aBlogPost(overrides: Partial<BlogPost> = {}): BlogPost {
     visibility: 'all',
     approved: true,
     commentCount: 0,
-    url: '/n/apiexample/blog/1:BlogPost:1',
+    url: 'http://localhost/n/apiexample/blog/1%3ABlogPost%3A1',
     topTags: [],
     featuredDate: null,
     ...overrides,
@@ -28,8 +28,8 @@ export function aBlogPost(overrides: Partial<BlogPost> = {}): BlogPost {
 }
 
 export function aBlogPostSummary(overrides: Partial<BlogPostSummary> = {}): BlogPostSummary {
-  const { id, author, createdDate, title, topTags, commentCount } = aBlogPost(overrides);
-  return { id, author, createdDate, title, topTags, commentCount };
+  const { id, author, createdDate, publishTime, title, topTags, commentCount, featuredDate, url } = aBlogPost(overrides);
+  return { id, author, createdDate, publishTime, title, topTags, commentCount, featuredDate, url };
 }
 
 export function aComment(overrides: Partial<Comment> = {}): Comment {
@@ -37,8 +37,12 @@ export function aComment(overrides: Partial<Comment> = {}): Comment {
     id: '1:Comment:1',
     author: 'grace',
     createdDate: '2011-06-24T09:00:00.000Z',
+    updatedDate: '2011-06-24T09:00:00.000Z',
+    featuredDate: null,
     description: 'A fine machine.',
     attachedTo: '1:BlogPost:1',
+    attachedToType: 'BlogPost',
+    attachedToAuthor: 'ada',
     approved: true,
     ...overrides,
   };
@@ -52,8 +56,34 @@ export function aSession(overrides: Partial<SessionEntry> = {}): SessionEntry {
     email: 'grace@example.com',
     isOwner: false,
     isAdmin: false,
-    state: 'member',
+    isMember: true,
+    state: 'active',
     csrfToken: 'csrf-grace',
+    ...overrides,
+  };
+}
+
+export function aNetwork(overrides: Partial<Network> = {}): Network {
+  return {
+    id: '1',
+    author: 'ada',
+    createdDate: '2011-06-01T08:00:00.000Z',
+    updatedDate: '2011-06-01T08:00:00.000Z',
+    subdomain: 'apiexample',
+    name: 'Analytical Engineers',
+    description: 'People who build engines.',
+    url: 'http://localhost/n/apiexample',
+    iconUrl: null,
+    defaultUserIconUrl: 'http://localhost/xn/static/default-user-icon.svg',
+    isPrivate: false,
+    blogPostModeration: false,
+    commentModeration: false,
+    photoModeration: false,
+    userModeration: false,
+    videoModeration: false,
+    eventModeration: false,
+    groupModeration: false,
+    xapiStatus: 'enabled',
     ...overrides,
   };
 }

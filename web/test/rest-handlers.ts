@@ -7,8 +7,10 @@ import type {
   ErrorEnvelope,
   ListingEnvelope,
   Resources,
+  Network,
   SessionEntry,
 } from '../lib/api-types';
+import { aNetwork } from './fixtures';
 
 /** Path pattern of a resource on any network, e.g. `rest('BlogPost/recent')`. */
 export const rest = (resource: string) => `/xn/rest/:network/1.0/${resource}`;
@@ -16,6 +18,7 @@ export const rest = (resource: string) => `/xn/rest/:network/1.0/${resource}`;
 /** Any body the service answers with; one type, so a handler may answer with an error or a success. */
 type RestBody =
   | EntryEnvelope<unknown>
+  | SessionEnvelope
   | ListingEnvelope<unknown>
   | CreatedEnvelope
   | DoneEnvelope
@@ -25,6 +28,10 @@ const reply = (body: RestBody, init?: ResponseInit) => HttpResponse.json<RestBod
 
 export const entryEnvelope = <T>(entry: T, resources: Resources = {}) =>
   reply({ success: true, entry, resources } satisfies EntryEnvelope<T>);
+
+/** Replies that carry one entry and no `resources`: `Session`, `Token`. */
+type SessionEnvelope = { success: true; entry: SessionEntry | null };
+export const sessionEnvelope = (entry: SessionEntry | null) => reply({ success: true, entry });
 
 export const listingEnvelope = <T>(
   entry: T[],
@@ -43,6 +50,10 @@ export const doneEnvelope = () => reply({ success: true });
 export const errorEnvelope = ({ status, code, subcode, reason }: Omit<ErrorEnvelope, 'success' | 'trace'>) =>
   reply({ success: false, status, code, subcode, reason, trace: 'test-trace' }, { status });
 
+/** `GET Network`: the network every page shows in its header. */
+export const networkHandler = (network: Network = aNetwork()) =>
+  http.get(rest('Network'), () => entryEnvelope(network));
+
 /** `GET Session` answering with this member, or as an anonymous visitor. */
 export const sessionHandler = (member: SessionEntry | null) =>
-  http.get(rest('Session'), () => entryEnvelope(member));
+  http.get(rest('Session'), () => sessionEnvelope(member));

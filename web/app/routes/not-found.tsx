@@ -1,15 +1,6 @@
-import { Link, useParams } from 'react-router-dom';
-import { DEFAULT_NETWORK, paths } from '../../lib/paths';
+// Any address the router does not know.
+import { NotFound } from '../../components/not-found';
 
-export function NotFoundPage() {
-  const { network = DEFAULT_NETWORK } = useParams();
-  return (
-    <>
-      <title>Page not found</title>
-      <h1>Page not found</h1>
-      <p>
-        There is nothing at this address. <Link to={paths.home(network)}>Go to the front page</Link>
-      </p>
-    </>
-  );
+export default function NotFoundPage() {
+  return <NotFound kind="page" />;
 }

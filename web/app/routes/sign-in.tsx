@@ -2,15 +2,16 @@
 import { Link } from 'react-router-dom';
 import { SignInForm } from '../../features/session/components/sign-in-form';
 import { paths } from '../../lib/paths';
+import { PageTitle } from '../../features/network/components/page-title';
 import { useNetwork } from '../use-network';
 import { useNextPath } from './visitors-only';
 
-export function SignInPage() {
+export default function SignInPage() {
   const network = useNetwork();
   const next = useNextPath();
   return (
     <>
-      <title>{`Sign in · ${network}`}</title>
+      <PageTitle title="Sign in" />
       <h1>Sign in</h1>
       <SignInForm network={network} />
       <p>

@@ -2,15 +2,16 @@
 import { Link } from 'react-router-dom';
 import { SignUpForm } from '../../features/session/components/sign-up-form';
 import { paths } from '../../lib/paths';
+import { PageTitle } from '../../features/network/components/page-title';
 import { useNetwork } from '../use-network';
 import { useNextPath } from './visitors-only';
 
-export function SignUpPage() {
+export default function SignUpPage() {
   const network = useNetwork();
   const next = useNextPath();
   return (
     <>
-      <title>{`Sign up · ${network}`}</title>
+      <PageTitle title="Sign up" />
       <h1>Sign up</h1>
       <SignUpForm network={network} />
       <p>

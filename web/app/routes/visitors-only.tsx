@@ -1,5 +1,5 @@
 // Frames the pages for visitors who are not signed in (sign in, sign up): once there is a
-// session, which is what those pages produce, it sends the member on to `?next=`.
+// membership, which is what those pages produce, it sends the member on to `?next=`.
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useSearchParams } from 'react-router-dom';
 import { sessionQuery } from '../../features/session/api/session-queries';
@@ -13,8 +13,9 @@ export function useNextPath(): string {
   return safeNext(search.get('next'), paths.home(network));
 }
 
-export function VisitorsOnly() {
+export default function VisitorsOnly() {
   const session = useQuery(sessionQuery(useNetwork()));
   const next = useNextPath();
-  return session.data ? <Navigate to={next} replace /> : <Outlet />;
+  // Someone signed in with an account that has not joined this network may still join it.
+  return session.data?.state ? <Navigate to={next} replace /> : <Outlet />;
 }

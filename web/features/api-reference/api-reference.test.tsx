@@ -159,7 +159,8 @@ describe('the API reference page', () => {
     const authentication = within(screen.getByRole('region', { name: 'Authentication' }));
     expect(authentication.getByText('OAuth 1.0a, two-legged.')).toBeTruthy();
     expect(authentication.getByText('xn_session (cookie)')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Errors' })).toBeTruthy();
+    // The Markdown renderer arrives after the page; the description's own heading comes with it.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Errors' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('authentication (401)').tagName).toBe('TD');
     const envelope = within(screen.getByRole('table', { name: 'Fields of every error reply' }));
     expect(envelope.getByRole('row', { name: /reason string required/ })).toBeTruthy();
@@ -206,7 +207,7 @@ describe('the API reference page', () => {
 
     const popular = within(operation('GET Tag/popular'));
     expect(popular.getByTitle('Ours, not part of the historical API').textContent).toBe('Extension');
-    expect(popular.getByText('Extension', { selector: 'strong' })).toBeTruthy();
+    expect(await popular.findByText('Extension', { selector: 'strong' }, { timeout: 5000 })).toBeTruthy();
     expect(popular.getByRole('row', { name: /^entry Missing or \(string or null\) optional/ })).toBeTruthy();
     expect(popular.getByRole('row', { name: /^extra any optional/ })).toBeTruthy();
     await user.click(popular.getByText('Fields of'));
@@ -261,6 +262,7 @@ describe('the API reference page', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The API reference could not be loaded.');
-    expect(alert.textContent).toContain('Internal error');
+    expect(alert.textContent).toContain('The server ran into a problem. Try again in a moment.');
+    expect(alert.textContent).not.toContain('Internal error');
   });
 });

@@ -141,7 +141,7 @@ describe('a blog post page', () => {
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('The comment is too long');
+    expect(alert.textContent).toContain('A comment needs some text, and at most 4,000 characters.');
     expect((screen.getByRole('textbox', { name: 'Your comment' }) as HTMLTextAreaElement).value).toBe(
       'Too much to say',
     );

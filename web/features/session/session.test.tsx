@@ -8,10 +8,10 @@ import { renderRoute } from '../../test/render-route';
 import {
   createdEnvelope,
   doneEnvelope,
-  entryEnvelope,
   errorEnvelope,
   listingEnvelope,
   rest,
+  sessionEnvelope,
 } from '../../test/rest-handlers';
 import { server } from '../../test/server';
 
@@ -22,14 +22,14 @@ const password = 'correct horse battery staple';
 function serviceWithGrace(signedIn: SessionEntry | null) {
   let current = signedIn;
   return [
-    http.get(rest('Session'), () => entryEnvelope(current)),
+    http.get(rest('Session'), () => sessionEnvelope(current)),
     http.post(rest('Session'), async ({ request }) => {
       const form = new URLSearchParams(await request.text());
       if (form.get('email') !== grace.email || form.get('password') !== password) {
         return errorEnvelope({ status: 401, code: 1, subcode: 5, reason: 'Wrong email or password' });
       }
       current = grace;
-      return entryEnvelope(current);
+      return sessionEnvelope(current);
     }),
     http.delete(rest('Session'), ({ request }) => {
       if (request.headers.get('X-CSRF-Token') !== current?.csrfToken) {
@@ -68,7 +68,7 @@ describe('the session', () => {
     await user.type(screen.getByLabelText('Password'), password);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByText('Grace Hopper')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Grace Hopper' })).toBeTruthy();
     // The header knows the member one render before the sign-in page hands over to the next one.
     expect(await screen.findByRole('heading', { level: 1, name: 'Recent blog posts' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/n/apiexample');
@@ -91,23 +91,24 @@ describe('the session', () => {
     server.use(...serviceWithGrace(grace));
     const { user } = renderRoute('/n/apiexample');
 
-    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await user.click(await screen.findByRole('button', { name: 'Grace Hopper' }));
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
 
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
-    expect(screen.queryByText('Grace Hopper')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Grace Hopper' })).toBeNull();
   });
 
   it('signs a new member up and in', async () => {
     server.use(...serviceWithGrace(null));
-    const { user, router } = renderRoute('/n/apiexample/signup?next=/n/apiexample/tag/engines');
+    const { user, router } = renderRoute(`/n/apiexample/signup?next=${encodeURIComponent('/n/apiexample/blog?tag=engines')}`);
 
     await user.type(await screen.findByLabelText('Full name'), 'Alan Turing');
     await user.type(screen.getByLabelText('Email'), 'alan@example.com');
     await user.type(screen.getByLabelText('Password'), password);
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
 
-    expect(await screen.findByText('Alan Turing')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/n/apiexample/tag/engines');
+    expect(await screen.findByRole('button', { name: 'Alan Turing' })).toBeTruthy();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/n/apiexample/blog?tag=engines');
   });
 
   it('sends someone whose email is taken to sign in instead', async () => {

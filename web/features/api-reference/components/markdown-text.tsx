@@ -1,21 +1,12 @@
-// The Markdown of the OpenAPI document's descriptions (paragraphs, headings, lists, tables,
-// `code`, **bold**), rendered by react-markdown as React elements: raw HTML in the document
-// is never rendered.
-import Markdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+// Markdown of the OpenAPI document's descriptions, with the renderer (react-markdown and its
+// plugins, the largest part of this page) loaded after the page itself: until it arrives the
+// text shows as it is written, so the page's first JavaScript stays small.
+import { lazy, Suspense } from 'react';
 
-const plugins = [remarkGfm];
-type HeadingTag = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
-
-/** Headings of the description (`##` at the top) re-levelled to nest under the page's own. */
-function nestedHeadings(headingLevel: number): Components {
-  const components: Components = {};
-  for (let level = 1; level <= 6; level++) {
-    const Heading = `h${Math.min(6, headingLevel + Math.max(0, level - 2))}` as HeadingTag;
-    components[`h${level}` as HeadingTag] = ({ children }) => <Heading>{children}</Heading>;
-  }
-  return components;
-}
+// Requested as soon as the page's own code runs, alongside the document it renders.
+const renderer = import('./markdown-renderer');
+const Block = lazy(async () => ({ default: (await renderer).MarkdownText }));
+const Inline = lazy(async () => ({ default: (await renderer).InlineMarkdown }));
 
 interface Props {
   markdown: string;
@@ -23,21 +14,19 @@ interface Props {
   headingLevel: number;
 }
 
-export function MarkdownText({ markdown, headingLevel }: Props) {
+export function MarkdownText(props: Props) {
   return (
-    <Markdown remarkPlugins={plugins} components={nestedHeadings(headingLevel)}>
-      {markdown}
-    </Markdown>
+    <Suspense fallback={<p className="markdown-pending">{props.markdown}</p>}>
+      <Block {...props} />
+    </Suspense>
   );
 }
-
-const inline: Components = { p: ({ children }) => <>{children}</> };
 
 /** A short Markdown text without a wrapping paragraph, for table cells and summaries. */
 export function InlineMarkdown({ text }: { text: string }) {
   return (
-    <Markdown remarkPlugins={plugins} components={inline}>
-      {text}
-    </Markdown>
+    <Suspense fallback={text}>
+      <Inline text={text} />
+    </Suspense>
   );
 }

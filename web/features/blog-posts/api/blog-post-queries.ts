@@ -1,29 +1,34 @@
-// Queries of the blog-posts feature: the recent listing (one window of it) and one post.
+// Queries of the blog-posts feature: one window of a listing, and one post.
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import type { BlogPost, EntryEnvelope, ListingEnvelope } from '../../../lib/api-types';
+import type { BlogPost, EntryEnvelope, Fields, ListingEnvelope } from '../../../lib/api-types';
 
-export type BlogPostSummary = Pick<
-  BlogPost,
-  'id' | 'author' | 'createdDate' | 'title' | 'topTags' | 'commentCount'
+export type BlogPostSummary = Fields<
+  'BlogPost',
+  'author' | 'createdDate' | 'publishTime' | 'title' | 'topTags' | 'commentCount' | 'featuredDate' | 'url'
 >;
 
 export type BlogPostListFilters = {
   network: string;
   tag?: string;
+  /** The author's screen name. */
+  author?: string;
   anchor?: string;
   /** Positive: the posts after `anchor`; negative: the posts just before it. */
   count: number;
 };
 
-// The listing never shows bodies, which may be up to 100,000 characters each.
+// Listings never show bodies, which may be up to 100,000 characters each.
 const summaryFields = [
   'id',
   'author',
   'createdDate',
+  'publishTime',
   'title',
   'topTags',
   'commentCount',
+  'featuredDate',
+  'url',
   'author.fullName',
   'author.iconUrl',
   'author.url',
@@ -31,14 +36,15 @@ const summaryFields = [
 
 export const blogPostQueries = {
   all: () => ['blogPosts'] as const,
-  list: (filters: BlogPostListFilters) =>
+  lists: () => [...blogPostQueries.all(), 'list'] as const,
+  list: ({ network, tag, author, anchor, count }: BlogPostListFilters) =>
     queryOptions({
-      queryKey: [...blogPostQueries.all(), 'list', filters] as const,
+      queryKey: [...blogPostQueries.lists(), { network, tag, author, anchor, count }] as const,
       queryFn: ({ signal }) =>
         apiGet<ListingEnvelope<BlogPostSummary>>(
-          filters.network,
+          network,
           'BlogPost/recent',
-          { count: filters.count, anchor: filters.anchor, tag: filters.tag, fields: summaryFields },
+          { count, anchor, tag, author, fields: summaryFields },
           signal,
         ),
     }),

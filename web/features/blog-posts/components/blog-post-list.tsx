@@ -1,57 +1,57 @@
-// One window of the network's recent blog posts, newest first, with links to the
-// neighbouring windows. The previous window stays on screen while the next one loads.
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+// One window of a blog post listing, newest first, with links to the neighbouring windows.
+// The previous window stays on screen (dimmed) while the next one loads.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { DateTime } from '../../../components/date-time';
+import { EmptyState } from '../../../components/empty-state';
 import { ErrorMessage } from '../../../components/error-message';
-import { MemberByline } from '../../../components/member-byline';
+import { Skeleton } from '../../../components/skeleton';
 import { paths } from '../../../lib/paths';
+import { useViewer } from '../../session/api/viewer';
 import { blogPostQueries } from '../api/blog-post-queries';
-import { countFor, neighbours, type PageWindow } from '../paging';
-import { CommentCount } from './comment-count';
-import { TagList } from './tag-list';
+import { listFiltersFromSearch, neighbours } from '../paging';
+import { BlogPostSummaryCard } from './blog-post-summary';
 
-type Props = { network: string; tag?: string; window: PageWindow };
+type Props = {
+  network: string;
+  /** The URL's search: filters (`tag`, `author`) and window (`anchor`, `direction`). */
+  search: URLSearchParams;
+  /** Offer the neighbouring windows; a front-page section shows the first one only. */
+  paged: boolean;
+};
 
-export function BlogPostList({ network, tag, window }: Props) {
-  const queryClient = useQueryClient();
-  const listing = useQuery({
-    ...blogPostQueries.list({ network, tag, anchor: window.anchor, count: countFor(window) }),
-    placeholderData: keepPreviousData,
-  });
+export function BlogPostList({ network, search, paged }: Props) {
+  const viewer = useViewer(network);
+  const listing = useQuery({ ...blogPostQueries.list(listFiltersFromSearch(network, search)), placeholderData: keepPreviousData });
 
-  if (listing.isPending) return <p role="status">Loading posts…</p>;
-  if (listing.isError) return <ErrorMessage error={listing.error} title="Posts could not be loaded." />;
+  if (listing.isPending) return <Skeleton label="Loading posts…" rows={4} lines={3} />;
+  if (listing.isError) {
+    return <ErrorMessage error={listing.error} title="Posts could not be loaded." retry={() => void listing.refetch()} />;
+  }
 
   const { entry: posts, resources } = listing.data;
-  const pages = neighbours(window, listing.data);
-  const prefetch = (id: string) => void queryClient.prefetchQuery(blogPostQueries.detail(network, id));
+  const pages = paged ? neighbours(search, listing.data) : {};
+  const filtered = search.has('tag') || search.has('author');
 
   return (
     <div aria-busy={listing.isPlaceholderData}>
       {posts.length === 0 ? (
-        <p>No blog posts here yet.</p>
+        <EmptyState
+          title={filtered ? 'No posts match.' : 'No blog posts yet.'}
+          action={
+            viewer.canWrite ? (
+              <Link className="button-link" to={paths.write(network)}>
+                {filtered ? 'Write a post' : 'Write the first post'}
+              </Link>
+            ) : null
+          }
+        >
+          {filtered ? 'Nothing you can see has been posted with this filter.' : 'Posts the members write will appear here.'}
+        </EmptyState>
       ) : (
         <ol className="post-list">
           {posts.map((post) => (
             <li key={post.id}>
-              <article className="post-summary" aria-labelledby={`post-${post.id}`}>
-                <h2 id={`post-${post.id}`}>
-                  <Link
-                    to={paths.blogPost(network, post.id)}
-                    onMouseEnter={() => prefetch(post.id)}
-                    onFocus={() => prefetch(post.id)}
-                  >
-                    {post.title}
-                  </Link>
-                </h2>
-                <p className="meta">
-                  <MemberByline author={post.author} resources={resources} />
-                  <DateTime iso={post.createdDate} />
-                  <CommentCount count={post.commentCount} />
-                </p>
-                <TagList network={network} tags={post.topTags ?? []} />
-              </article>
+              <BlogPostSummaryCard network={network} post={post} resources={resources} />
             </li>
           ))}
         </ol>

@@ -1,4 +1,4 @@
-// A post's top tags as chips, each leading to the posts carrying that tag.
+// A post's tags as chips, each leading to the blog's posts with that tag.
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 
@@ -8,7 +8,7 @@ export function TagList({ network, tags }: { network: string; tags: readonly str
     <ul className="tags" aria-label="Tags">
       {tags.map((tag) => (
         <li key={tag}>
-          <Link className="tag" to={paths.tag(network, tag)}>
+          <Link className="tag" to={paths.blog(network, { tag })}>
             {tag}
           </Link>
         </li>

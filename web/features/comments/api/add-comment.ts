@@ -22,12 +22,17 @@ export function addCommentOptions(network: string, attachedTo: string) {
       const previous = client.getQueryData(comments.queryKey);
       const member = client.getQueryData<SessionEntry | null>(sessionQueryKey(network));
       if (previous && member) {
+        const now = new Date().toISOString();
         const pending: Comment = {
           id: `${PENDING_ID_PREFIX}${++pendingCount}`,
           author: member.author,
-          createdDate: new Date().toISOString(),
+          createdDate: now,
+          updatedDate: now,
+          featuredDate: null,
           description,
           attachedTo,
+          attachedToType: attachedTo.split(':')[1] ?? '',
+          attachedToAuthor: '',
           approved: true,
         };
         client.setQueryData(comments.queryKey, {

@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../../components/error-message';
 import { addCommentOptions } from '../api/add-comment';
 
 const MAX_COMMENT_LENGTH = 4000;
+const COMMENT_WORDS = { '4': `A comment needs some text, and at most ${MAX_COMMENT_LENGTH.toLocaleString('en')} characters.` };
 
 export function CommentForm({ network, attachedTo }: { network: string; attachedTo: string }) {
   const [draft, setDraft] = useState('');
@@ -33,7 +34,7 @@ export function CommentForm({ network, attachedTo }: { network: string; attached
         onChange={(event) => setDraft(event.target.value)}
       />
       {addComment.isError ? (
-        <ErrorMessage error={addComment.error} title="Your comment was not posted." />
+        <ErrorMessage error={addComment.error} title="Your comment was not posted." words={COMMENT_WORDS} />
       ) : null}
       <button type="submit">Post comment</button>
     </form>

@@ -1,7 +1,8 @@
 // The comments on a content item, oldest first, as a conversation reads.
 import { useQuery } from '@tanstack/react-query';
-import { DateTime } from '../../../components/date-time';
+import { RelativeTime } from '../../../components/relative-time';
 import { ErrorMessage } from '../../../components/error-message';
+import { Skeleton } from '../../../components/skeleton';
 import { MemberByline } from '../../../components/member-byline';
 import { PENDING_ID_PREFIX } from '../api/add-comment';
 import { commentQueries } from '../api/comment-queries';
@@ -9,7 +10,7 @@ import { commentQueries } from '../api/comment-queries';
 export function CommentList({ network, attachedTo }: { network: string; attachedTo: string }) {
   const comments = useQuery(commentQueries.list(network, attachedTo));
 
-  if (comments.isPending) return <p role="status">Loading comments…</p>;
+  if (comments.isPending) return <Skeleton label="Loading comments…" rows={2} lines={2} avatar />;
   if (comments.isError) {
     return <ErrorMessage error={comments.error} title="Comments could not be loaded." />;
   }
@@ -24,7 +25,7 @@ export function CommentList({ network, attachedTo }: { network: string; attached
           <li key={comment.id} className="comment" aria-busy={pending}>
             <p className="meta">
               <MemberByline author={comment.author} resources={resources} />
-              {pending ? <span>Sending…</span> : <DateTime iso={comment.createdDate} />}
+              {pending ? <span>Sending…</span> : <RelativeTime iso={comment.createdDate} />}
             </p>
             {pending ? (
               <p className="comment-text">{comment.description}</p>

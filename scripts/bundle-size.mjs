@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Measures the JavaScript each page of the built web app needs before it can show: the entry
+// chunk, the page's own lazily loaded route chunk, and every chunk those import statically,
+// gzipped. Fails when any page needs more than the budget. Reads Vite's manifest in dist/
+// (run `vite build` first); `npm run check:bundle` does both.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 150;
+const dist = process.argv[2] ?? 'dist';
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+const gzipped = new Map();
+const sizeOf = (file) => {
+  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length);
+  return gzipped.get(file);
+};
+
+/** The chunk's file and those of everything it imports statically, transitively. */
+function closure(key, files = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) closure(imported, files);
+  return files;
+}
+
+const [entryKey, entry] = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
+const pages = [...new Set(entry.dynamicImports ?? [])].filter((key) => key.startsWith('web/app/routes/'));
+if (pages.length === 0) throw new Error('No lazily loaded route modules found: is the router still splitting pages?');
+
+const rows = pages.map((page) => {
+  const files = closure(page, closure(entryKey));
+  const bytes = [...files].reduce((sum, file) => sum + sizeOf(file), 0);
+  return { page: path.basename(page, path.extname(page)), kb: bytes / 1000 };
+});
+rows.sort((a, b) => b.kb - a.kb);
+
+console.log(`Initial JavaScript per page (gzipped), budget ${BUDGET_KB} kB:`);
+for (const { page, kb } of rows) console.log(`  ${kb.toFixed(1).padStart(6)} kB  ${page}`);
+const over = rows.filter(({ kb }) => kb > BUDGET_KB);
+if (over.length > 0) {
+  console.error(`Over budget: ${over.map(({ page }) => page).join(', ')}`);
+  process.exit(1);
+}

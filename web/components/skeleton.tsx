@@ -1,0 +1,29 @@
+// Grey shapes where content is on its way, so the page does not jump when it arrives.
+// Assistive technology hears one "Loading …" instead of the shapes.
+
+type Props = {
+  /** What is loading, in words: "Loading posts…". */
+  label: string;
+  /** How many items the shapes stand for. */
+  rows?: number;
+  lines?: number;
+  avatar?: boolean;
+};
+
+export function Skeleton({ label, rows = 1, lines = 3, avatar = false }: Props) {
+  return (
+    <div className="skeleton" role="status">
+      <span className="visually-hidden">{label}</span>
+      {Array.from({ length: rows }, (_, row) => (
+        <div key={row} aria-hidden="true" className="skeleton-row">
+          {avatar ? <span className="skeleton-avatar" /> : null}
+          <div className="skeleton-lines">
+            {Array.from({ length: lines }, (_, line) => (
+              <span key={line} className="skeleton-line" style={{ width: `${line === 0 ? 65 : 95 - line * 10}%` }} />
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+// A post in a listing: its title (leading to the post, prefetched on intent), author, date,
+// comment count, tags, and whether it is featured.
+import { PrefetchLink } from '../../../lib/prefetch';
+import type { Resources } from '../../../lib/api-types';
+import { paths } from '../../../lib/paths';
+import type { BlogPostSummary } from '../api/blog-post-queries';
+import { PostMeta } from './post-meta';
+import { TagList } from './tag-list';
+
+type Props = { network: string; post: BlogPostSummary; resources: Resources };
+
+export function BlogPostSummaryCard({ network, post, resources }: Props) {
+  const headingId = `post-${post.id}`;
+  return (
+    <article className="post-summary" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        <PrefetchLink to={paths.blogPost(network, post.id)}>{post.title}</PrefetchLink>
+      </h2>
+      <PostMeta post={post} resources={resources} />
+      <TagList network={network} tags={post.topTags ?? []} />
+    </article>
+  );
+}
