@@ -2,8 +2,10 @@
 // nothing (and that a backup or an export holds what the database held). Tables are found in
 // the database itself, so tables added later are covered too.
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 
 /** Bookkeeping that legitimately moves on any request, or is not data. */
 const IGNORED_TABLES = new Set(['oauth_nonces', 'kysely_migration', 'kysely_migration_lock']);
@@ -48,4 +50,9 @@ export async function tableDigest(db: Db): Promise<Record<string, string>> {
     digest[table] = crypto.createHash('sha256').update((await tableRows(db, table)).join('\n')).digest('hex').slice(0, 16);
   }
   return digest;
+}
+
+/** A SQLite database file (a backup, another data folder), opened read-only for digests. */
+export function openSqliteFile(file: string): Db {
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true, fileMustExist: true }) }) });
 }
