@@ -56,7 +56,8 @@ const salt = crypto.randomBytes(3).toString('hex');
 let markers = 0;
 const marker = (what: string) => `mk${salt}${++markers}${what.replace(/[^a-z]/gi, '').toLowerCase()}`;
 
-export async function buildWorld(server: TestServer): Promise<World> {
+/** With `otherNetwork: false` the database holds this one network only (the outsider is then a mere visitor). */
+export async function buildWorld(server: TestServer, { otherNetwork = true } = {}): Promise<World> {
   const items: Seeded[] = [];
   const add = (type: string, id: string, label: string, mark: string, seenBy: Caller[], author: Caller = 'member') => {
     items.push({ type, id, label, marker: mark, seenBy: new Set(seenBy), author });
@@ -75,7 +76,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
   await owner.put('Network', { userModeration: true });
   const pending = await server.signUp(`Pat Pending ${marker('pendingname')}`);
   await owner.put('Network', { userModeration: false });
-  const outsider = await outsiderOf(server);
+  const outsider = otherNetwork ? await outsiderOf(server) : server.anonymous();
   const callers: Record<Caller, Client> = { anonymous: server.anonymous(), member, friend, stranger, pending, blocked, admin, owner, outsider };
   const screenNames = Object.fromEntries(CALLERS.map((c) => [c, callers[c].who.screenName ?? ''])) as Record<Caller, string>;
   // A pending member is seen by administrators and themselves only. (A blocked one is hidden
@@ -185,7 +186,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     created(await admin.post('BroadcastMessage', { subject: `News ${m}`, body: `<p>${m}</p>` }), 'broadcast');
     add('BroadcastMessage', '', 'BroadcastMessage', m, MEMBERS, 'admin');
   }
-  {
+  if (otherNetwork) {
     // An item of another network: nobody reads it through this one.
     const t = text('othernetwork');
     const res = await outsider.request('POST', `/xn/rest/${OTHER_NETWORK}/1.0/BlogPost`, undefined, t.fields);
