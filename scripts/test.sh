@@ -36,7 +36,10 @@ if [ ! -x "$chromium_path" ]; then
 fi
 
 step "type check" npx tsc --noEmit
-step "server tests (SQLite)" npx vitest run --project server --reporter=default --reporter=json --outputFile="$results/server-sqlite.json"
+# The SQLite pass runs without TEST_DATABASE_URL (else it would be a second PostgreSQL pass);
+# tests that move data between the two databases find PostgreSQL as TEST_POSTGRES_URL.
+step "server tests (SQLite)" env -u TEST_DATABASE_URL TEST_POSTGRES_URL="${TEST_DATABASE_URL:-}" \
+  npx vitest run --project server --reporter=default --reporter=json --outputFile="$results/server-sqlite.json"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "server tests (PostgreSQL)" npx vitest run --project server --reporter=default --reporter=json --outputFile="$results/server-postgres.json"
 else

@@ -1,8 +1,9 @@
-// The operator's command line: networks, members, OAuth consumers and demo content, on
-// whichever database the environment configures (DATA_DIR or DATABASE_URL).
+// The operator's command line: networks, members, OAuth consumers and demo content, backups
+// of the embedded database, and whole networks exported and imported, on whichever database
+// the environment configures (DATA_DIR or DATABASE_URL).
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoContent } from './db/seed';
@@ -15,6 +16,8 @@ import { generatePassword } from './lib/passwords';
 import { createNetwork, findNetwork } from './resources/networks/store';
 import { createConsumer } from './resources/tokens/store';
 import { addMember, createAccount, findAccountByEmail, membership } from './resources/users/store';
+import { backupDatabase, BackupError, restoreDatabase } from './ops/backup';
+import { ArchiveError, exportNetwork, importNetwork } from './ops/archive';
 
 const HELP = `Usage: npm run cli -- <command> [options]
 
@@ -27,6 +30,17 @@ Commands:
       Creates an OAuth consumer key and secret for an application.
   seed --network NAME
       Adds demo members, blog posts with tags, and comments.
+  backup --to FILE
+      Copies the embedded database to FILE while the server runs (SQLite only; for
+      PostgreSQL use pg_dump).
+  restore --from FILE
+      Puts a backup in place of the embedded database; stop the server first. The
+      database it replaces is kept beside it.
+  export --network NAME --to FILE
+      Writes the whole network (members, content, images, activity, ...) to FILE, a
+      network archive (docs/archive.md). It holds password hashes: keep it safe.
+  import --from FILE
+      Adds the network in a network archive to this database, keeping its ids.
 
 Options:
   --json    print the result as JSON
@@ -62,6 +76,27 @@ async function accountFor(db: Db, o: Options, fallbackName: string) {
   const created = await createAccount(db, { email, password, fullName }, Date.now());
   return { ...created, email, password };
 }
+
+/** Commands on the embedded database's file, with no connection of ours open. */
+const fileCommands: Record<string, (config: Config, o: Options) => Promise<Record<string, unknown>>> = {
+  backup: async (config, o) => {
+    if (config.DATABASE_URL) throw new UsageError('backup copies the embedded database; for PostgreSQL use pg_dump');
+    return { ...(await backupDatabase(config.DATA_DIR, required(o, 'to'))) };
+  },
+  restore: async (config, o) => {
+    if (config.DATABASE_URL) throw new UsageError('restore is for the embedded database; for PostgreSQL use pg_restore');
+    return { ...(await restoreDatabase(config.DATA_DIR, required(o, 'from'))) };
+  },
+};
+
+/** Commands that move whole networks: the database is migrated, but no default network is made (an import may bring it). */
+const archiveCommands: Record<string, (deps: AppDeps, o: Options) => Promise<Record<string, unknown>>> = {
+  export: async ({ db }, o) => {
+    const network = required(o, 'network');
+    return { network, file: required(o, 'to'), rows: await exportNetwork(db, network, required(o, 'to')) };
+  },
+  import: async ({ db, dialect }, o) => ({ ...(await importNetwork(db, dialect, required(o, 'from'))) }),
+};
 
 const commands: Record<string, Command> = {
   'network create': async ({ db }, o) => {
@@ -105,28 +140,35 @@ async function main(argv: string[]): Promise<number> {
       password: { type: 'string' },
       'full-name': { type: 'string' },
       role: { type: 'string' },
+      to: { type: 'string' },
+      from: { type: 'string' },
     },
   });
   const name = positionals.join(' ');
-  const command = commands[name];
-  if (values.help || !command) {
+  const known = commands[name] ?? fileCommands[name] ?? archiveCommands[name];
+  if (values.help || !known) {
     (values.help ? process.stdout : process.stderr).write(`${HELP}\n`);
     return values.help ? 0 : 2;
   }
   const config = loadConfig();
+  const print = (result: Record<string, unknown>) => {
+    const shown = Object.fromEntries(Object.entries(result).filter(([, v]) => v !== undefined));
+    const text = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+    process.stdout.write(
+      values.json ? `${JSON.stringify(shown)}\n` : `${Object.entries(shown).map(([k, v]) => `${k}: ${text(v)}`).join('\n')}\n`,
+    );
+    return 0;
+  };
+  if (fileCommands[name]) return print(await fileCommands[name](config, values));
   const log = pino({ level: 'warn' });
   const { db, dialect } = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
   try {
     await migrateToLatest(db, dialect);
     const deps = { db, dialect, log, anchors: new AnchorCodec(await sharedSecret(db, 'anchor_secret')) };
+    if (archiveCommands[name]) return print(await archiveCommands[name](deps, values));
     // The same first-start setup as the server, so the CLI works on a fresh data folder too.
     await ensureDefaultNetwork(deps, config, log, (text) => process.stderr.write(text));
-    const result = await command(deps, values);
-    const shown = Object.fromEntries(Object.entries(result).filter(([, v]) => v !== undefined));
-    process.stdout.write(
-      values.json ? `${JSON.stringify(shown)}\n` : `${Object.entries(shown).map(([k, v]) => `${k}: ${v}`).join('\n')}\n`,
-    );
-    return 0;
+    return print(await commands[name]!(deps, values));
   } finally {
     await db.destroy();
   }
@@ -135,7 +177,12 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    const expected = error instanceof UsageError || error instanceof ApiError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    const expected =
+      error instanceof UsageError ||
+      error instanceof ApiError ||
+      error instanceof BackupError ||
+      error instanceof ArchiveError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     process.stderr.write(`error: ${expected ? (error as Error).message : (error as Error).stack}\n`);
     if (error instanceof UsageError) process.stderr.write('Run with --help for usage.\n');
     process.exit(expected ? 2 : 1);

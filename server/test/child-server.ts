@@ -20,9 +20,10 @@ export interface ChildData {
   remove(): Promise<void>;
 }
 
-export async function childData(): Promise<ChildData> {
+/** Data on the test's database, or on SQLite when asked (the embedded database's own tools). */
+export async function childData(dialect?: 'sqlite'): Promise<ChildData> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-child-'));
-  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const databaseUrl = dialect === 'sqlite' ? undefined : process.env.TEST_DATABASE_URL;
   const schema = `c_${crypto.randomBytes(6).toString('hex')}`;
   if (databaseUrl) {
     const lock = await lockSchemas(databaseUrl, 'shared');

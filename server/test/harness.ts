@@ -128,6 +128,14 @@ export class Client {
     return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
   }
 
+  /** The headers that carry this client's credentials on a request of `method`, for requests made by hand. */
+  credentialHeaders(method: string): Record<string, string> {
+    const h: Record<string, string> = { ...this.headers };
+    if (this.cookie) h.cookie = this.cookie;
+    if (this.csrf && method !== 'GET') h['x-csrf-token'] = this.csrf;
+    return h;
+  }
+
   /** Reads the session's anti-forgery token after a sign-in. */
   async refreshSession() {
     const res = await this.get('Session');

@@ -6,8 +6,7 @@ import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin } from '../../lib/viewer';
 import { normaliseTags, replaceTags } from '../tags/store';
 import type { BlogPostTable } from '../../db/schema';
-import { approvalOnWrite, contentPatch, createContent } from '../content/service';
-import { deleteContent } from '../content/store';
+import { approvalOnWrite, changeContent, contentPatch, createContent, removeContent } from '../content/service';
 import { findPostRow, insertPost, postStore, updatePost } from './store';
 
 export interface PostInput {
@@ -58,7 +57,7 @@ export async function changePost(ctx: Actor, id: number, input: PostInput): Prom
     ...(publish.status !== undefined && { publish_status: publish.status }),
     ...(publishTime !== undefined && { publish_time: publishTime }),
   };
-  await ctx.db.transaction().execute(async (tx) => {
+  await changeContent(ctx, 'BlogPost', id, async (tx) => {
     await updatePost(tx, id, patch);
     if (tags) await replaceTags(tx, ctx.network.id, 'BlogPost', id, tags);
   });
@@ -66,7 +65,7 @@ export async function changePost(ctx: Actor, id: number, input: PostInput): Prom
 
 export async function removePost(ctx: Actor, id: number): Promise<void> {
   await postToChange(ctx, id);
-  await ctx.db.transaction().execute((tx) => deleteContent(tx, 'BlogPost', id));
+  await removeContent(ctx, 'BlogPost', id);
 }
 
 /** The post, if the caller may change it: its author, or an administrator (drafts stay the author's). */

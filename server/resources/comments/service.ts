@@ -6,9 +6,11 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin } from '../../lib/viewer';
 import { findVisibleItem } from '../commentable';
-import { deleteComment, findCommentRow, insertComment, updateComment } from './store';
+import { deleteComment, findCommentRow, insertComment, isVisibleComment, updateComment } from './store';
 import { forgetActivityAbout, recordActivity } from '../activity/store';
 import { hasBlocked } from '../friends/store';
+import { lockContent } from '../content/store';
+import type { ContentTypeName } from '../content/types';
 
 export async function itemForComments(ctx: Actor, ref: { networkId: number; type: string; id: number }) {
   const item = ref.networkId === ctx.network.id ? await findVisibleItem(ctx.db, ctx, ref.type, ref.id) : undefined;
@@ -25,6 +27,8 @@ export async function addComment(ctx: Actor, input: { attachedTo: { networkId: n
   if (await hasBlocked(ctx.db, ctx.network.id, item.author_id, viewer)) throw forbidden('The author of this item has blocked you.', 3);
   const moderated = ctx.network.comment_moderation && !isAdmin(ctx.viewer) && item.author_id !== viewer;
   return ctx.db.transaction().execute(async (tx) => {
+    // Held until the comment is in, so a deletion of the item either comes first (and this is 404) or removes the comment too.
+    if (!(await lockContent(tx, ctx.dialect, input.attachedTo.type as ContentTypeName, item.id, 'share'))) throw notFound('No such item to comment on.');
     const id = await insertComment(tx, {
       network_id: ctx.network.id,
       author_id: viewer,
@@ -58,7 +62,8 @@ export async function removeComment(ctx: Actor, id: number) {
   if (!allowed) throw await refusal(ctx, comment, 'Only the comment author, the item author or an administrator may delete this comment.');
   await ctx.db.transaction().execute(async (tx) => {
     await forgetActivityAbout(tx, 'Comment', id);
-    await deleteComment(tx, id);
+    // Deleted by a request that came first: nothing to undo, and nothing this one deleted.
+    if (!(await deleteComment(tx, id))) throw notFound();
   });
 }
 
@@ -70,6 +75,8 @@ export async function changeComment(ctx: Actor, id: number, input: { description
   const comment = await findCommentRow(ctx.db, ctx.network.id, id);
   if (!comment) throw notFound();
   const viewer = ctx.viewer.accountId;
+  // Nobody else may touch it, not even with nothing to change.
+  if (comment.author_id !== viewer && !isAdmin(ctx.viewer)) throw await refusal(ctx, comment, 'Only its author may edit a comment.');
   if (input.description !== undefined && comment.author_id !== viewer) throw await refusal(ctx, comment, 'Only its author may edit a comment.');
   if (input.approved !== undefined && !isAdmin(ctx.viewer)) throw await refusal(ctx, comment, "Only administrators may set 'approved'.");
   const description = input.description === undefined ? undefined : sanitizeDescription(input.description).trim();
@@ -85,8 +92,7 @@ export async function changeComment(ctx: Actor, id: number, input: { description
   );
 }
 
-/** 403 for a comment the caller can see, 404 for one on an item it cannot. */
-async function refusal(ctx: Actor, comment: { attached_to_type: string; attached_to_id: number }, reason: string) {
-  const item = await findVisibleItem(ctx.db, ctx, comment.attached_to_type, comment.attached_to_id);
-  return item ? forbidden(reason) : notFound();
+/** 403 for a comment the caller can read, 404 for one they cannot (unapproved, or on an item hidden from them). */
+async function refusal(ctx: Actor, comment: { id: number }, reason: string) {
+  return (await isVisibleComment(ctx.db, ctx, comment.id)) ? forbidden(reason) : notFound();
 }

@@ -84,6 +84,16 @@ export async function listFeaturedComments(db: Db, scope: ScopeContext, count: n
   return { ...page, rows: page.rows.map(toItem) };
 }
 
+/** Whether the caller may read the comment: it is readable to them and on an item they can see. */
+export async function isVisibleComment(db: Db, scope: ScopeContext, id: number): Promise<boolean> {
+  const row = await scoped(db, scope)
+    .where('c.id', '=', id)
+    .where((eb) => onVisibleItem(eb, 'c', scope))
+    .select(sql<number>`1`.as('found'))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function findCommentRow(db: Db | Tx, networkId: number, id: number) {
   return db.selectFrom('comments').selectAll().where('network_id', '=', networkId).where('id', '=', id).executeTakeFirst();
 }
@@ -97,8 +107,10 @@ export async function updateComment(tx: Tx, id: number, patch: Partial<Omit<Data
   await tx.updateTable('comments').set(patch).where('id', '=', id).execute();
 }
 
-export async function deleteComment(tx: Tx, id: number) {
-  await tx.deleteFrom('comments').where('id', '=', id).execute();
+/** Deletes a comment; false when it was no longer there. */
+export async function deleteComment(tx: Tx, id: number): Promise<boolean> {
+  const result = await tx.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 export async function deleteCommentsOf(tx: Tx, itemType: string, itemId: number) {

@@ -2,6 +2,8 @@
 // writing a new item with its tags and its Create<Type> event, who may change an item, and
 // the columns every update writes alike.
 import type { Tx } from '../../db/database';
+import type { ContentTypeName } from './types';
+import { deleteContent, lockContent } from './store';
 import type { Visibility } from '../../db/schema';
 import type { Actor } from '../../http/endpoint';
 import { badRequest, forbidden, notFound } from '../../http/errors';
@@ -39,6 +41,22 @@ export function createContent(
       now: ctx.now,
     });
     return id;
+  });
+}
+
+/** Writes to an existing item in one transaction that holds it locked; 404 when it was deleted meanwhile. */
+export function changeContent(ctx: Actor, type: ContentTypeName, id: number, write: (tx: Tx) => Promise<void>): Promise<void> {
+  return ctx.db.transaction().execute(async (tx) => {
+    if (!(await lockContent(tx, ctx.dialect, type, id, 'update'))) throw notFound();
+    await write(tx);
+  });
+}
+
+/** Deletes an item with its comments, tags and activity (and what `before` removes first); 404 when another request deleted it first. */
+export function removeContent(ctx: Actor, type: ContentTypeName, id: number, before?: (tx: Tx) => Promise<void>): Promise<void> {
+  return changeContent(ctx, type, id, async (tx) => {
+    await before?.(tx);
+    await deleteContent(tx, type, id);
   });
 }
 

@@ -3,7 +3,7 @@
 // asked, keyset-paged listings and counts, all through the visibility scope. And removal of
 // an item with everything attached to it.
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { Db, Tx } from '../../db/database';
+import type { Db, Dialect, Tx } from '../../db/database';
 import { keysetPage, type Page, type Position, type SortKey } from '../../http/anchor';
 import { notPublic, visibleItem, type ScopeContext } from '../../lib/scope';
 import type { PersonColumns } from '../users/author-ref';
@@ -165,6 +165,19 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
       return Number(row.n);
     },
   };
+}
+
+/**
+ * Locks an item for the rest of the transaction and says whether it still exists. Every write
+ * about an existing item (a change, a comment, a deletion) takes it first, so writes that race
+ * are ordered: one that comes after a deletion finds nothing, and a deletion that comes after
+ * a comment removes that comment too. PostgreSQL locks the row (`share` lets comments on one
+ * item go ahead together); SQLite runs one transaction at a time anyway.
+ */
+export async function lockContent(tx: Tx, dialect: Dialect, type: ContentTypeName, id: number, mode: 'update' | 'share'): Promise<boolean> {
+  const query = tx.selectFrom(contentTables[type] as 'blog_posts').select('id').where('id', '=', id);
+  const locked = dialect === 'postgres' ? (mode === 'update' ? query.forUpdate() : query.forShare()) : query;
+  return (await locked.executeTakeFirst()) !== undefined;
 }
 
 /** Deletes an item of `type` with its comments, its tags and the activity about it. */

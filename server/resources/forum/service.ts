@@ -7,8 +7,7 @@ import type { ContentRef } from '../../http/param-types';
 import { sanitizeDescription } from '../../lib/sanitize';
 import type { Visibility } from '../../db/schema';
 import { normaliseTags, replaceTags } from '../tags/store';
-import { contentPatch, createContent, itemToChange } from '../content/service';
-import { deleteContent } from '../content/store';
+import { changeContent, contentPatch, createContent, itemToChange, removeContent } from '../content/service';
 import {
   deleteCategory, findCategoryRow, findTopicRow, insertCategory, insertTopic, titleKey, topicStore,
   updateCategory, updateTopic,
@@ -106,7 +105,7 @@ export async function changeTopic(ctx: Actor, id: number, input: TopicInput): Pr
     ...(input.isClosed !== undefined && { is_closed: input.isClosed ? (1 as const) : (0 as const) }),
     ...contentPatch(ctx, input),
   };
-  await ctx.db.transaction().execute(async (tx) => {
+  await changeContent(ctx, 'Topic', id, async (tx) => {
     await updateTopic(tx, id, patch);
     if (tags) await replaceTags(tx, ctx.network.id, 'Topic', id, tags);
   });
@@ -115,7 +114,7 @@ export async function changeTopic(ctx: Actor, id: number, input: TopicInput): Pr
 /** Deletes a topic with its replies, tags and activity. */
 export async function removeTopic(ctx: Actor, id: number): Promise<void> {
   await topicToChange(ctx, id);
-  await ctx.db.transaction().execute((tx) => deleteContent(tx, 'Topic', id));
+  await removeContent(ctx, 'Topic', id);
 }
 
 async function topicToChange(ctx: Actor, id: number) {

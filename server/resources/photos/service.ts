@@ -6,9 +6,9 @@ import { isAdmin } from '../../lib/viewer';
 import { sanitizeDescription } from '../../lib/sanitize';
 import type { Visibility } from '../../db/schema';
 import { normaliseTags, replaceTags } from '../tags/store';
-import { approvalOnWrite, contentPatch, createContent, itemToChange } from '../content/service';
+import { approvalOnWrite, changeContent, contentPatch, createContent, itemToChange, removeContent } from '../content/service';
 import { renderPhoto } from './renditions';
-import { deletePhoto, findPhotoRow, insertPhoto, photoStore, updatePhoto } from './store';
+import { deletePhotoImages, findPhotoRow, insertPhoto, photoStore, updatePhoto } from './store';
 
 export interface PhotoInput {
   title?: string;
@@ -50,7 +50,7 @@ export async function changePhoto(ctx: Actor, id: number, input: PhotoInput): Pr
   await photoToChange(ctx, id);
   const tags = input.tag === undefined ? undefined : normaliseTags(input.tag);
   const patch = { ...contentPatch(ctx, input), ...(input.title !== undefined && { title: input.title.trim() }) };
-  await ctx.db.transaction().execute(async (tx) => {
+  await changeContent(ctx, 'Photo', id, async (tx) => {
     await updatePhoto(tx, id, patch);
     if (tags) await replaceTags(tx, ctx.network.id, 'Photo', id, tags);
   });
@@ -58,7 +58,7 @@ export async function changePhoto(ctx: Actor, id: number, input: PhotoInput): Pr
 
 export async function removePhoto(ctx: Actor, id: number): Promise<void> {
   await photoToChange(ctx, id);
-  await ctx.db.transaction().execute((tx) => deletePhoto(tx, id));
+  await removeContent(ctx, 'Photo', id, (tx) => deletePhotoImages(tx, id));
 }
 
 async function photoToChange(ctx: Actor, id: number) {

@@ -3,7 +3,7 @@
 import type { Db, Tx } from '../../db/database';
 import type { Database, PhotoSize } from '../../db/schema';
 import { visibleItem, type ScopeContext } from '../../lib/scope';
-import { contentStore, deleteContent, type ContentStore } from '../content/store';
+import { contentStore, type ContentStore } from '../content/store';
 import type { Rendition } from './renditions';
 import type { PhotoItem } from './schema';
 
@@ -63,8 +63,7 @@ export async function updatePhoto(tx: Tx, id: number, patch: Partial<Omit<Databa
   await tx.updateTable('photos').set(patch).where('id', '=', id).execute();
 }
 
-/** Removes a photo with its image sizes, comments, tags and the activity about them. */
-export async function deletePhoto(tx: Tx, id: number) {
+/** Removes a photo's image sizes (the photo itself goes as every content item does). */
+export async function deletePhotoImages(tx: Tx, id: number) {
   await tx.deleteFrom('photo_images').where('photo_id', '=', id).execute();
-  await deleteContent(tx, 'Photo', id);
 }

@@ -7,8 +7,7 @@ import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin } from '../../lib/viewer';
 import type { Visibility } from '../../db/schema';
 import { normaliseTags, replaceTags } from '../tags/store';
-import { contentPatch, createContent, itemToChange } from '../content/service';
-import { deleteContent } from '../content/store';
+import { changeContent, contentPatch, createContent, itemToChange, removeContent } from '../content/service';
 import { parseVideoSource, VideoSourceError, type VideoSource } from './video-source';
 import { findVideoRow, insertVideo, updateVideo, videoStore } from './store';
 
@@ -65,7 +64,7 @@ export async function changeVideo(ctx: Actor, id: number, input: VideoInput): Pr
   await videoToChange(ctx, id);
   const tags = input.tag === undefined ? undefined : normaliseTags(input.tag);
   const patch = { ...(input.title !== undefined && { title: input.title.trim() }), ...contentPatch(ctx, input) };
-  await ctx.db.transaction().execute(async (tx) => {
+  await changeContent(ctx, 'Video', id, async (tx) => {
     await updateVideo(tx, id, patch);
     if (tags) await replaceTags(tx, ctx.network.id, 'Video', id, tags);
   });
@@ -74,7 +73,7 @@ export async function changeVideo(ctx: Actor, id: number, input: VideoInput): Pr
 /** Deletes a video with its comments, tags and activity. */
 export async function removeVideo(ctx: Actor, id: number): Promise<void> {
   await videoToChange(ctx, id);
-  await ctx.db.transaction().execute((tx) => deleteContent(tx, 'Video', id));
+  await removeContent(ctx, 'Video', id);
 }
 
 async function videoToChange(ctx: Actor, id: number) {
