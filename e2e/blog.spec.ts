@@ -36,7 +36,7 @@ test('a member comments on a blog post that everyone can read', async ({ browser
 
   await test.step('the front page lists the post with its author and tags', async () => {
     await page.goto(`/n/${NETWORK}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Recent blog posts' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Recent blog posts' })).toBeVisible();
     const summary = postSummary(page, title);
     await expect(summary.getByText(author.fullName)).toBeVisible();
     await expect(summary.getByRole('list', { name: 'Tags' }).getByRole('link')).toHaveText([tag, 'history']);

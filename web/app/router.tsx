@@ -8,6 +8,7 @@ import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-route
 import { blogPostQueries } from '../features/blog-posts/api/blog-post-queries';
 import { countFor, listFiltersFromSearch, windowFromSearch } from '../features/blog-posts/paging';
 import { commentQueries } from '../features/comments/api/comment-queries';
+import { frontPageQueries } from '../features/front-page/api/front-page-queries';
 import { networkQueries } from '../features/network/api/network-queries';
 import { sessionQuery } from '../features/session/api/session-queries';
 import { writingQueries } from '../features/writing/api/writing-queries';
@@ -40,7 +41,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const networkPages: RouteObject[] = [
     {
       index: true,
-      loader: prefetch((client, { network }) => client.prefetchQuery(blogPostQueries.list({ network, count: 10 }))),
+      loader: prefetch((client, { network }) =>
+        Promise.all([
+          client.prefetchQuery(blogPostQueries.list({ network, count: 10 })),
+          client.prefetchQuery(frontPageQueries.featuredPosts(network)),
+          client.prefetchQuery(frontPageQueries.featuredPhotos(network)),
+          client.prefetchQuery(frontPageQueries.featuredMembers(network)),
+          client.prefetchQuery(frontPageQueries.recentActivity(network)),
+          client.prefetchQuery(frontPageQueries.popularTags(network)),
+        ]),
+      ),
       lazy: page(() => import('./routes/home')),
     },
     {

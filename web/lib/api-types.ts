@@ -34,6 +34,9 @@ export type ScreenName = string;
 export type MemberResource = { fullName: string; iconUrl: string; url: string };
 export type Resources = Record<ScreenName, MemberResource>;
 
+/** What `resources` holds under a photo's image key (`image.*`; the smaller sizes are our extension). */
+export type ImageResource = { url: string; width: number; height: number; thumbnailUrl: string; mediumUrl: string };
+
 type WithEntry<Body, T> = Omit<Body, 'entry' | 'resources'> & { entry: T; resources: Resources };
 
 export type EntryEnvelope<T> = WithEntry<Reply<'/BlogPost', 'get'>, T>;

@@ -54,6 +54,16 @@ export const errorEnvelope = ({ status, code, subcode, reason }: Omit<ErrorEnvel
 export const networkHandler = (network: Network = aNetwork()) =>
   http.get(rest('Network'), () => entryEnvelope(network));
 
+/** A network where nothing is featured or broadcast, nothing has happened and no tag is used yet. */
+export const quietNetworkHandlers = () => [
+  http.get(rest('BlogPost/featured'), () => listingEnvelope([])),
+  http.get(rest('Photo/featured'), () => listingEnvelope([])),
+  http.get(rest('User/featured'), () => listingEnvelope([])),
+  http.get(rest('Activity/recent'), () => listingEnvelope([])),
+  http.get(rest('Tag/popular'), () => entryEnvelope([])),
+  http.get(rest('BroadcastMessage/recent'), () => listingEnvelope([])),
+];
+
 /** `GET User?author=`: any member by screen name, as the fixtures know them. */
 export const memberHandler = () =>
   http.get(rest('User'), ({ request }) => {

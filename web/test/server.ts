@@ -1,6 +1,7 @@
 // The mocked REST service component tests talk to. It always knows the network (every page
-// shows its name) and its members (author cards); each test adds the handlers it needs.
+// shows its name) and its members (author cards), and answers the front page's side sections
+// as a quiet network would; each test adds the handlers it needs.
 import { setupServer } from 'msw/node';
-import { memberHandler, networkHandler } from './rest-handlers';
+import { memberHandler, networkHandler, quietNetworkHandlers } from './rest-handlers';
 
-export const server = setupServer(networkHandler(), memberHandler());
+export const server = setupServer(networkHandler(), memberHandler(), ...quietNetworkHandlers());

@@ -70,7 +70,7 @@ describe('the session', () => {
 
     expect(await screen.findByRole('button', { name: 'Grace Hopper' })).toBeTruthy();
     // The header knows the member one render before the sign-in page hands over to the next one.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Recent blog posts' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Recent blog posts' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/n/apiexample');
   });
 

@@ -3,15 +3,13 @@
 // description as the server would store it.
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import type { Entry, Fields, ListingEnvelope, PublishStatus, Reply } from '../../../lib/api-types';
+import type { Entry, Fields, ImageResource, ListingEnvelope, PublishStatus, Reply } from '../../../lib/api-types';
 
 export type MyPostSummary = Fields<
   'BlogPost',
   'title' | 'publishStatus' | 'publishTime' | 'updatedDate' | 'visibility' | 'commentCount' | 'topTags'
 >;
 
-/** What `resources` holds under a photo's image key (`image.*`). */
-export type ImageResource = { url: string; width: number; height: number; thumbnailUrl: string; mediumUrl: string };
 export type MyPhoto = Fields<'Photo', 'title' | 'image'>;
 type PhotoListing = Omit<ListingEnvelope<MyPhoto>, 'resources'> & { resources: Record<string, ImageResource> };
 
