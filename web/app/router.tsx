@@ -5,6 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { accountQueries } from '../features/account/api/account-queries';
 import { blogPostQueries } from '../features/blog-posts/api/blog-post-queries';
 import { countFor, listFiltersFromSearch, windowFromSearch } from '../features/blog-posts/paging';
 import { commentQueries } from '../features/comments/api/comment-queries';
@@ -108,8 +109,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     { path: 'tags', ...comingSoon('Tags') },
     { path: 'tags/:tag', ...comingSoon('Tag') },
     { path: 'search', ...comingSoon('Search') },
-    { path: 'settings/profile', ...comingSoon('Profile settings') },
-    { path: 'settings/tokens', ...comingSoon('Access tokens') },
+    {
+      path: 'settings/profile',
+      loader: prefetch((client, { network }) => client.prefetchQuery(accountQueries.profile(network))),
+      lazy: page(() => import('./routes/profile-settings')),
+    },
+    {
+      path: 'settings/tokens',
+      loader: prefetch((client, { network }) => client.prefetchQuery(accountQueries.tokens(network))),
+      lazy: page(() => import('./routes/access-tokens')),
+    },
     { path: 'admin/*', ...comingSoon('Administration') },
     { path: 'api', lazy: page(() => import('./routes/api-reference')) },
     {

@@ -9,6 +9,7 @@ import { networkQueries } from '../../features/network/api/network-queries';
 import { AccountCorner } from '../../features/session/components/account-corner';
 import { paths } from '../../lib/paths';
 import { useNetwork } from '../use-network';
+import { FlashNoticeBanner } from './flash-notice';
 import { MenuToggle, PrimaryNav, useMenu } from './primary-nav';
 
 export function NetworkLayout() {
@@ -39,7 +40,14 @@ export function NetworkLayout() {
         {unknown ? null : <PrimaryNav network={network} open={menu.open} />}
       </header>
       <main id="main" className="page" tabIndex={-1}>
-        {unknown ? <NotFound kind="network" /> : <Outlet />}
+        {unknown ? (
+          <NotFound kind="network" />
+        ) : (
+          <>
+            <FlashNoticeBanner network={network} />
+            <Outlet />
+          </>
+        )}
       </main>
       <footer className="site-footer">
         <nav aria-label="For programs">

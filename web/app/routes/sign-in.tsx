@@ -4,7 +4,7 @@ import { SignInForm } from '../../features/session/components/sign-in-form';
 import { paths } from '../../lib/paths';
 import { PageTitle } from '../../features/network/components/page-title';
 import { useNetwork } from '../use-network';
-import { useNextPath } from './visitors-only';
+import { useNextPath } from '../next-path';
 
 export default function SignInPage() {
   const network = useNetwork();

@@ -1,5 +1,5 @@
 // Signing in, up and out through the web app's forms and header.
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SessionEntry } from '../../lib/api-types';
@@ -19,7 +19,7 @@ const grace = aSession();
 const password = 'correct horse battery staple';
 
 /** A service with one member, Grace, remembering who is signed in. */
-function serviceWithGrace(signedIn: SessionEntry | null) {
+function serviceWithGrace(signedIn: SessionEntry | null, { moderated = false } = {}) {
   let current = signedIn;
   return [
     http.get(rest('Session'), () => bareEntryEnvelope(current)),
@@ -48,6 +48,7 @@ function serviceWithGrace(signedIn: SessionEntry | null) {
         fullName: form.get('fullName') ?? '',
         email: form.get('email') ?? '',
         csrfToken: 'csrf-alan',
+        state: moderated ? 'pending' : 'active',
       });
       return createdEnvelope('1:User:2');
     }),
@@ -121,5 +122,22 @@ describe('the session', () => {
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
 
     expect((await screen.findByRole('alert')).textContent).toContain('A member with that email already exists.');
+  });
+
+  it('welcomes a new member, and tells one who joined a moderated network that they await approval', async () => {
+    server.use(...serviceWithGrace(null, { moderated: true }));
+    const { user } = renderRoute('/n/apiexample/signup');
+
+    await user.type(await screen.findByLabelText('Full name'), 'Alan Turing');
+    await user.type(screen.getByLabelText('Email'), 'alan@example.com');
+    await user.type(screen.getByLabelText('Password'), password);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    expect(await screen.findByText(/An administrator will look at your membership soon/)).toBeTruthy();
+    const header = within(screen.getByRole('banner'));
+    expect(header.getByText('Awaiting approval')).toBeTruthy();
+    expect(header.queryByRole('link', { name: 'Write a post' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(/An administrator will look at your membership soon/)).toBeNull();
   });
 });

@@ -31,7 +31,7 @@ export function DeletePostButton({ network, post }: { network: string; post: Pic
         onCancel={() => setAsking(false)}
         onConfirm={() =>
           remove.mutate(post.id, {
-            onSuccess: () => navigate(paths.myPosts(network, 'published'), { replace: true }),
+            onSuccess: () => navigate(paths.myPosts(network, 'published'), { replace: true, state: { notice: 'post-deleted' } }),
             onSettled: () => setAsking(false),
           })
         }
