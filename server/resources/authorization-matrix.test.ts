@@ -209,6 +209,24 @@ describe('every read × every caller: only what the caller may see', () => {
   });
 });
 
+describe('parameters a row reserves for a stronger permission × every caller', () => {
+  it('are refused (403, 2-1) to every caller the row admits but the reservation does not, changing nothing', async () => {
+    const stored = await tableDigest(server.db);
+    for (const e of endpoints.filter((x) => x.restricted)) {
+      const id = world.items.find((i) => i.type === resourceOf(e) && /:\w+:\d+$/.test(i.id))?.id;
+      for (const [name, who] of Object.entries(e.restricted!)) {
+        for (const caller of CALLERS) {
+          if (gateRefusal(e.allow, caller) || !gateRefusal(who!, caller)) continue;
+          const query = id && 'id' in e.params.shape ? { id } : {};
+          expectError(await call(caller, e, query, { [name]: 'true' }), 403, 2, 1);
+          checked.gate++;
+        }
+      }
+    }
+    expect(await tableDigest(server.db)).toEqual(stored);
+  });
+});
+
 describe('changing and deleting an item × every caller', () => {
   const isModerator = (caller: Caller) => caller === 'admin' || caller === 'owner';
   /** Who may change an item: its author; administrators too, unless it is a draft (drafts stay their author's). */
