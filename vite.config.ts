@@ -30,6 +30,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
+          // Whole pages with typing into the editor take a few seconds on a busy machine.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -13,7 +13,8 @@ test('a programmer finds an endpoint in the API reference and shares a link to i
     await page.goto(`/n/${NETWORK}`);
     await page.getByRole('contentinfo').getByRole('link', { name: 'API' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: 'Errors' })).toBeVisible();
+    // The descriptions' Markdown renderer arrives after the page.
+    await expect(page.getByRole('heading', { level: 2, name: 'Errors' })).toBeVisible({ timeout: 15_000 });
     await expectAccessible(page);
     await expect(page.getByRole('region', { name: 'Base address' })).toContainText(`/xn/rest/${NETWORK}/1.0/`);
     await expect(page.getByRole('region', { name: 'Authentication' })).toContainText('OAuth 1.0a');
@@ -31,7 +32,7 @@ test('a programmer finds an endpoint in the API reference and shares a link to i
     await expect(recent.getByRole('table', { name: 'BlogPost' })).toContainText('publishStatus');
     const popular = page.getByRole('article', { name: 'GET Tag/popular' });
     await expect(popular.getByTitle('Ours, not part of the historical API')).toHaveText('Extension');
-    await expect(recent.getByText('Extension')).toHaveCount(0);
+    await expect(recent.getByTitle('Ours, not part of the historical API')).toHaveCount(0);
   });
 
   await test.step('the filter keeps only the matching operations, and stays in the URL', async () => {

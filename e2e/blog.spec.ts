@@ -65,7 +65,7 @@ test('a member comments on a blog post that everyone can read', async ({ browser
 
   await test.step('their comment appears and stays', async () => {
     await page.getByRole('textbox', { name: 'Your comment' }).fill(comment);
-    await page.getByRole('button', { name: 'Post comment' }).click();
+    await page.getByRole('button', { name: 'Comment' }).click();
     const comments = commentsSection(page).getByRole('listitem');
     await expect(comments).toHaveCount(1);
     await expect(comments.first()).toContainText(commenter.fullName);
@@ -82,7 +82,7 @@ test('a member comments on a blog post that everyone can read', async ({ browser
     const visitor = await visitorContext.newPage();
     await visitor.goto(page.url());
     await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(visitor.getByRole('article').getByText(author.fullName)).toBeVisible();
+    await expect(visitor.getByRole('complementary', { name: 'About the author' }).getByRole('link', { name: author.fullName, exact: true })).toBeVisible();
     const comments = commentsSection(visitor);
     await expect(comments.getByRole('listitem')).toContainText([comment]);
     await expect(comments.getByRole('listitem')).toContainText([commenter.fullName]);

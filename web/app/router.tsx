@@ -6,10 +6,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { blogPostQueries } from '../features/blog-posts/api/blog-post-queries';
-import { listFiltersFromSearch } from '../features/blog-posts/paging';
+import { countFor, listFiltersFromSearch, windowFromSearch } from '../features/blog-posts/paging';
 import { commentQueries } from '../features/comments/api/comment-queries';
 import { networkQueries } from '../features/network/api/network-queries';
 import { sessionQuery } from '../features/session/api/session-queries';
+import { writingQueries } from '../features/writing/api/writing-queries';
+import { tabOf } from '../features/writing/my-posts-tabs';
 import { paths } from '../lib/paths';
 import { defaultNetwork } from './default-network';
 import { NetworkLayout } from './layout/network-layout';
@@ -23,7 +25,8 @@ type Prefetch = (queryClient: QueryClient, args: { network: string; params: Load
 
 /** A loader that starts the page's queries and lets the page render meanwhile (with skeletons). */
 const prefetching = (queryClient: QueryClient, prefetch: Prefetch) => ({ params, request }: LoaderFunctionArgs) => {
-  prefetch(queryClient, { network: params.network!, params, search: new URL(request.url).searchParams });
+  // A failed prefetch is the page's to show, when its own query fails the same way.
+  void Promise.resolve(prefetch(queryClient, { network: params.network!, params, search: new URL(request.url).searchParams })).catch(() => {});
   return null;
 };
 
@@ -55,9 +58,32 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       }),
       lazy: page(() => import('./routes/blog-post')),
     },
-    { path: 'blog/:id/edit', ...comingSoon('Edit post') },
-    { path: 'write', ...comingSoon('Write a post') },
-    { path: 'my/posts', ...comingSoon('My posts') },
+    {
+      path: 'blog/:id/edit',
+      loader: prefetch((client, { network, params }) => {
+        void client.prefetchQuery(blogPostQueries.detail(network, params.id!));
+        void client.prefetchQuery(writingQueries.tagSuggestions(network));
+      }),
+      lazy: page(() => import('./routes/edit-post')),
+    },
+    {
+      path: 'write',
+      loader: prefetch((client, { network }) => client.prefetchQuery(writingQueries.tagSuggestions(network))),
+      lazy: page(() => import('./routes/write')),
+    },
+    {
+      path: 'my/posts',
+      loader: prefetch(async (client, { network, search }) => {
+        const member = await client.ensureQueryData(sessionQuery(network));
+        const window = windowFromSearch(search);
+        if (member) {
+          await client.prefetchQuery(
+            writingQueries.myPosts(network, member.author, tabOf(search).status, window.anchor, countFor(window)),
+          );
+        }
+      }),
+      lazy: page(() => import('./routes/my-posts')),
+    },
     { path: 'photos', ...comingSoon('Photos') },
     { path: 'photos/:id', ...comingSoon('Photo') },
     { path: 'members', ...comingSoon('Members') },

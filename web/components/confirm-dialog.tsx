@@ -1,12 +1,12 @@
-// Asks before something that cannot be undone. A native modal <dialog>: focus moves into it
-// and stays there, Escape cancels, and focus returns to the control that opened it.
-import { useEffect, useId, useRef } from 'react';
+// Asks before something that cannot be undone, naming the act on its button ("Delete post").
+// Cancel has the focus, so Enter never destroys anything by accident.
+import { useId, type ReactNode } from 'react';
+import { Modal } from './modal';
 
 type Props = {
   open: boolean;
   title: string;
-  children?: React.ReactNode;
-  /** The button that does it, named as the act: "Delete post". */
+  children?: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
   busy?: boolean;
@@ -15,29 +15,9 @@ type Props = {
 };
 
 export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Cancel', busy, onConfirm, onCancel }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const bodyId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={dialog}
-      className="confirm-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={children ? bodyId : undefined}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
-      <h2 id={titleId}>{title}</h2>
+    <Modal open={open} title={title} onClose={onCancel} describedBy={children ? bodyId : undefined}>
       {children ? <div id={bodyId}>{children}</div> : null}
       <div className="dialog-actions">
         <button type="button" className="secondary" onClick={onCancel} autoFocus>
@@ -47,6 +27,6 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
           {confirmLabel}
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

@@ -1,6 +1,6 @@
 // Entries as the service sends them, with sensible defaults a test overrides where it matters.
 import type { BlogPostSummary } from '../features/blog-posts/api/blog-post-queries';
-import type { BlogPost, Comment, MemberResource, Network, SessionEntry } from '../lib/api-types';
+import type { BlogPost, Comment, Member, MemberResource, Network, SessionEntry } from '../lib/api-types';
 
 export const members = {
   ada: { fullName: 'Ada Lovelace', iconUrl: '/icons/ada.png', url: 'http://localhost/n/apiexample/members/ada' },
@@ -84,6 +84,36 @@ export function aNetwork(overrides: Partial<Network> = {}): Network {
     eventModeration: false,
     groupModeration: false,
     xapiStatus: 'enabled',
+    ...overrides,
+  };
+}
+
+/** A member as `GET User` gives them, by screen name (`ada` or `grace`, or any other). */
+export function aMember(screenName: keyof typeof members | string, overrides: Partial<Member> = {}): Member {
+  const known = members[screenName as keyof typeof members];
+  return {
+    id: `1:User:${screenName}`,
+    author: screenName,
+    createdDate: '2011-01-05T10:00:00.000Z',
+    updatedDate: '2011-01-05T10:00:00.000Z',
+    featuredDate: null,
+    email: null,
+    fullName: known?.fullName ?? screenName,
+    iconUrl: known?.iconUrl ?? '/icons/default.png',
+    url: known?.url ?? `http://localhost/n/apiexample/members/${screenName}`,
+    birthdate: null,
+    gender: null,
+    location: null,
+    commentCount: 0,
+    isOwner: false,
+    isAdmin: false,
+    isMember: true,
+    isBlocked: false,
+    state: 'active',
+    statusMessage: null,
+    approved: true,
+    visibility: 'all',
+    profileQuestions: null,
     ...overrides,
   };
 }

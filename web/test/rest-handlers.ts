@@ -10,7 +10,7 @@ import type {
   Network,
   SessionEntry,
 } from '../lib/api-types';
-import { aNetwork } from './fixtures';
+import { aMember, aNetwork } from './fixtures';
 
 /** Path pattern of a resource on any network, e.g. `rest('BlogPost/recent')`. */
 export const rest = (resource: string) => `/xn/rest/:network/1.0/${resource}`;
@@ -18,7 +18,7 @@ export const rest = (resource: string) => `/xn/rest/:network/1.0/${resource}`;
 /** Any body the service answers with; one type, so a handler may answer with an error or a success. */
 type RestBody =
   | EntryEnvelope<unknown>
-  | SessionEnvelope
+  | BareEntryEnvelope
   | ListingEnvelope<unknown>
   | CreatedEnvelope
   | DoneEnvelope
@@ -29,9 +29,9 @@ const reply = (body: RestBody, init?: ResponseInit) => HttpResponse.json<RestBod
 export const entryEnvelope = <T>(entry: T, resources: Resources = {}) =>
   reply({ success: true, entry, resources } satisfies EntryEnvelope<T>);
 
-/** Replies that carry one entry and no `resources`: `Session`, `Token`. */
-type SessionEnvelope = { success: true; entry: SessionEntry | null };
-export const sessionEnvelope = (entry: SessionEntry | null) => reply({ success: true, entry });
+/** Replies that carry one entry and no `resources`: `Session`, `Token`, `BlogPost/preview`. */
+type BareEntryEnvelope = { success: true; entry: unknown };
+export const bareEntryEnvelope = <T>(entry: T) => reply({ success: true, entry });
 
 export const listingEnvelope = <T>(
   entry: T[],
@@ -54,6 +54,15 @@ export const errorEnvelope = ({ status, code, subcode, reason }: Omit<ErrorEnvel
 export const networkHandler = (network: Network = aNetwork()) =>
   http.get(rest('Network'), () => entryEnvelope(network));
 
+/** `GET User?author=`: any member by screen name, as the fixtures know them. */
+export const memberHandler = () =>
+  http.get(rest('User'), ({ request }) => {
+    const screenName = new URL(request.url).searchParams.get('author');
+    return screenName
+      ? entryEnvelope(aMember(screenName))
+      : errorEnvelope({ status: 404, code: 3, subcode: 1, reason: 'No such member' });
+  });
+
 /** `GET Session` answering with this member, or as an anonymous visitor. */
 export const sessionHandler = (member: SessionEntry | null) =>
-  http.get(rest('Session'), () => sessionEnvelope(member));
+  http.get(rest('Session'), () => bareEntryEnvelope(member));

@@ -1,6 +1,6 @@
 // The mocked REST service component tests talk to. It always knows the network (every page
-// shows its name); each test adds the handlers it needs.
+// shows its name) and its members (author cards); each test adds the handlers it needs.
 import { setupServer } from 'msw/node';
-import { networkHandler } from './rest-handlers';
+import { memberHandler, networkHandler } from './rest-handlers';
 
-export const server = setupServer(networkHandler());
+export const server = setupServer(networkHandler(), memberHandler());

@@ -18,6 +18,16 @@ if (typeof HTMLDialogElement !== 'undefined') {
 // Pages are lazily loaded modules; on a busy machine the first one may take more than a second.
 configure({ asyncUtilTimeout: 5000 });
 
+// ProseMirror (the composer's editor) measures text to keep the cursor in view; jsdom lays
+// nothing out, so these layout reads answer "nowhere" there. The browser tests use the real ones.
+if (typeof Range !== 'undefined') {
+  Range.prototype.getClientRects ??= function getClientRects() {
+    return Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  };
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+  document.elementFromPoint ??= () => null;
+}
+
 const checks = new Set<Promise<string | null>>();
 server.events.on('response:mocked', ({ request, response }) => {
   // The request's body has been read by the handler by now; its method and URL are enough.

@@ -63,6 +63,24 @@ describe('filters on recent and count', () => {
     expect(await count(alice, { approved: 'true' })).toBe(4);
   });
 
+  it('filter by publishing state: an author’s drafts, scheduled and published posts, nobody else’s', async () => {
+    const hour = 3_600_000;
+    const draft = (await alice.post('BlogPost', { title: 'draft', publishStatus: 'draft' })).body.id;
+    const scheduled = (await alice.post('BlogPost', { title: 'later', publishTime: new Date(Date.now() + hour).toISOString() })).body.id;
+    const mine = { author: alice.who.screenName! };
+    expect(listedIds(await recent(alice, { ...mine, publishStatus: 'draft' }))).toEqual([draft]);
+    expect(listedIds(await recent(alice, { ...mine, publishStatus: 'queued' }))).toEqual([scheduled]);
+    expect(listedIds(await recent(alice, { ...mine, publishStatus: 'publish' }))).toEqual([posts.secret, posts.dogs, posts.cats]);
+    expect(await count(alice, { ...mine, publishStatus: 'draft' })).toBe(1);
+    for (const publishStatus of ['draft', 'queued']) {
+      expect(listedIds(await recent(bob, { ...mine, publishStatus }))).toEqual([]);
+      expect(listedIds(await recent(owner, { publishStatus }))).toEqual([]);
+    }
+    expectError(await recent(alice, { publishStatus: 'someday' }), 400, 4, 3);
+    await alice.del('BlogPost', { id: draft });
+    await alice.del('BlogPost', { id: scheduled });
+  });
+
   it('keeps private=true for the Network Creator: posts not visible to everyone', async () => {
     expect(listedIds(await recent(owner, { private: 'true' }))).toEqual([posts.unapproved, posts.secret]);
     expect(await count(owner, { private: 'true' })).toBe(2);

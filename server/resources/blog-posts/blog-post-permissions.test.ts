@@ -34,6 +34,7 @@ const rows: [string, (c: Client) => Promise<Reply>, Record<RoleName, Outcome>][]
   ['DELETE BlogPost', async (c) => c.del('BlogPost', { id: await freshPost() }), AUTHOR_OR_ADMIN],
   ['POST BlogPost/feature', async (c) => c.post('BlogPost/feature', {}, { id: await freshPost() }), ADMINS],
   ['DELETE BlogPost/feature', async (c) => c.del('BlogPost/feature', { id: await freshPost() }), ADMINS],
+  ['POST BlogPost/preview', (c) => c.post('BlogPost/preview', { description: '<p>Draft</p>' }), MEMBERS],
 ];
 
 function allAre(outcome: Outcome): Record<RoleName, Outcome> {

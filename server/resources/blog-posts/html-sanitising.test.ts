@@ -54,6 +54,19 @@ describe('HTML written by members', () => {
     expect(comment.description).toContain('<i>Nice</i>');
   });
 
+  it('previews a description exactly as a post would store it, and stores nothing', async () => {
+    const description = `<h2>Plan</h2><p>Hello <b>bold</b></p><blockquote>Quoted</blockquote>${attacks}`;
+    const before = (await mallory.get('BlogPost/recent', { count: 100, fields: 'id' })).body.entry.length;
+    const preview = await mallory.post('BlogPost/preview', { description });
+    expect(preview.body).toEqual({ success: true, entry: { description: expect.any(String) } });
+    expectHarmless(preview.body.entry.description);
+
+    const id = (await mallory.post('BlogPost', { title: 'Previewed', description })).body.id;
+    const stored = (await mallory.get('BlogPost', { id, fields: 'description' })).body.entry.description;
+    expect(preview.body.entry.description).toBe(stored);
+    expect((await mallory.get('BlogPost/recent', { count: 100, fields: 'id' })).body.entry).toHaveLength(before + 1);
+  });
+
   it('keeps the title as plain text, exactly as written (clients show it as text, not HTML)', async () => {
     const title = '<b>Cats</b> & "dogs"';
     const id = (await mallory.post('BlogPost', { title, description: 'x' })).body.id;

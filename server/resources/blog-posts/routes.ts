@@ -2,7 +2,17 @@
 import { endpoint } from '../../http/endpoint';
 import { idInNetwork } from '../../http/reply';
 import { contentReadEndpoints } from '../content/routes';
-import { blogPostEntry, blogPostPresenter, createParams, deleteParams, updateParams } from './schema';
+import { sanitizeDescription } from '../../lib/sanitize';
+import {
+  blogPostEntry,
+  blogPostFilters,
+  blogPostPresenter,
+  createParams,
+  deleteParams,
+  previewEntry,
+  previewParams,
+  updateParams,
+} from './schema';
 import { changePost, createPost, removePost } from './service';
 import { postStore } from './store';
 
@@ -13,6 +23,7 @@ export const blogPostEndpoints = [
     presenter: blogPostPresenter,
     entry: blogPostEntry,
     store: postStore,
+    filters: blogPostFilters,
     count: { summary: 'How many blog posts were created after a date at most one week ago.', createdAfterRequired: true },
   }),
   endpoint({
@@ -23,6 +34,17 @@ export const blogPostEndpoints = [
     params: createParams,
     restricted: { approved: 'admin' },
     handle: async (ctx, p) => ({ id: `${ctx.network.id}:BlogPost:${await createPost(ctx, p)}` }),
+  }),
+  endpoint({
+    method: 'POST',
+    path: 'BlogPost/preview',
+    allow: 'member',
+    extension: true,
+    summary: 'The description as a post would store it, sanitised against the allowlist; nothing is saved.',
+    params: previewParams,
+    reply: 'entry',
+    entry: previewEntry,
+    handle: async (_ctx, p) => ({ entry: { description: sanitizeDescription(p.description) } }),
   }),
   endpoint({
     method: 'PUT',

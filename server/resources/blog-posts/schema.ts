@@ -24,9 +24,21 @@ const writable = {
   approved: booleanParam,
 };
 
+/** BlogPost's own filter of listings and counts (our extension): an author's drafts, queued or published posts. */
+export const blogPostFilters = {
+  publishStatus: z
+    .enum(['draft', 'queued', 'publish'])
+    .optional()
+    .meta({ description: 'our extension: only posts in this state as read now (draft, queued = scheduled, publish = out); another member’s drafts and queued posts are never listed' }),
+};
+
 export const createParams = z.object(writable).partial();
 export const updateParams = z.object({ id: blogPostId, ...writable }).partial().required({ id: true });
 export const deleteParams = z.object({ id: blogPostId });
+
+/** What a writer previews: the description as readers would get it. */
+export const previewParams = z.object({ description: descriptionParam });
+export const previewEntry = z.object({ description: z.string().meta({ description: 'the sanitised HTML' }) });
 
 export const blogPostEntry = z
   .object({

@@ -1,6 +1,8 @@
 // BlogPost rows through the query builder: reads through the content store (whose visibility
 // scope keeps drafts and queued posts their authors' own), then writes and removal.
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
+import type { ScopeContext } from '../../lib/scope';
 import type { Database } from '../../db/schema';
 import { contentStore, type ContentStore } from '../content/store';
 import type { BlogPostItem } from './schema';
@@ -16,7 +18,23 @@ function selectPosts(db: Db) {
     ]);
 }
 
-export const postStore: ContentStore<BlogPostItem> = contentStore({ type: 'BlogPost', alias: 'p', select: selectPosts, publishable: true });
+type PostFilters = { publishStatus: 'draft' | 'queued' | 'publish' };
+
+/** A post's state as read at `now`: a published post whose time has not come is queued. */
+function inState({ publishStatus }: Partial<PostFilters>, { now }: ScopeContext): Expression<SqlBool>[] {
+  if (publishStatus === 'draft') return [sql<SqlBool>`p.publish_status = 'draft'`];
+  if (publishStatus === 'queued') return [sql<SqlBool>`(p.publish_status = 'publish' and p.publish_time > ${now})`];
+  if (publishStatus === 'publish') return [sql<SqlBool>`(p.publish_status = 'publish' and p.publish_time <= ${now})`];
+  return [];
+}
+
+export const postStore: ContentStore<BlogPostItem, PostFilters> = contentStore({
+  type: 'BlogPost',
+  alias: 'p',
+  select: selectPosts,
+  publishable: true,
+  filters: inState,
+});
 
 /** The stored row, without the visibility scope: for permission checks on writes. */
 export function findPostRow(db: Db | Tx, networkId: number, id: number) {

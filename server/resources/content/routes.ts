@@ -90,7 +90,7 @@ export function contentReadEndpoints<Item, X = unknown, Own extends string = nev
     path: `${type}/count`,
     allow: 'anyone',
     summary: spec.count.summary,
-    params: z.object({ ...filterParams, createdAfter }),
+    params: z.object({ ...filterParams, ...ownFilters, createdAfter }),
     handle: async (ctx, p) => {
       checkPrivateFilter(ctx, p.private);
       if (p.createdAfter !== undefined) checkCreatedAfter(ctx, p.createdAfter);

@@ -105,8 +105,8 @@ export interface ContentStoreSpec<Row, Extra, X, Own extends string> {
   select: (db: Db) => SelectQueryBuilder<any, any, Row>;
   /** Whether items are drafts or queued until published (see visibleItem). */
   publishable?: boolean;
-  /** Conditions of the type's own filters. */
-  filters?: (filters: Partial<X>) => Expression<SqlBool>[];
+  /** Conditions of the type's own filters (at the scope's `now`, for those that depend on time). */
+  filters?: (filters: Partial<X>, scope: ScopeContext) => Expression<SqlBool>[];
   /** Orders besides `created` and `featured`. */
   orders?: Record<Own, Ordering<Row>>;
   /** What an item has besides its row, author, tags and number of comments. */
@@ -126,7 +126,7 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
 
   function scoped(db: Db, scope: ScopeContext, filters?: ContentFilters & Partial<X>, featured = false) {
     const conditions = filters
-      ? [...contentFilters(alias, type, scope.network.id, filters), ...(spec.filters?.(filters) ?? [])]
+      ? [...contentFilters(alias, type, scope.network.id, filters), ...(spec.filters?.(filters, scope) ?? [])]
       : [];
     if (featured) conditions.push(sql<SqlBool>`${sql.ref(`${alias}.featured_at`)} is not null`);
     return spec

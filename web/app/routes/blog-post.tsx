@@ -1,10 +1,12 @@
-// A blog post with its comments. Members who may write can add one; a pending member is told
+// A blog post with its comments. Its author may edit or delete it. Members who may write can
+// comment (and delete their own comments, or any on their own post); a pending member is told
 // why they cannot yet, and a visitor is invited to sign in.
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { BlogPostArticle } from '../../features/blog-posts/components/blog-post-article';
 import { CommentForm } from '../../features/comments/components/comment-form';
 import { CommentList } from '../../features/comments/components/comment-list';
 import { useViewer, type Viewer } from '../../features/session/api/viewer';
+import { DeletePostButton } from '../../features/writing/components/delete-post-button';
 import { paths } from '../../lib/paths';
 import { useNetwork } from '../use-network';
 
@@ -12,14 +14,34 @@ export default function BlogPostPage() {
   const network = useNetwork();
   const { id = '' } = useParams();
   const viewer = useViewer(network);
+  const me = viewer.member?.author;
 
   return (
-    <BlogPostArticle network={network} id={id}>
-      <section className="comments" aria-labelledby="comments-heading">
-        <h2 id="comments-heading">Comments</h2>
-        <CommentList network={network} attachedTo={id} />
-        <CommentAccess network={network} attachedTo={id} viewer={viewer} />
-      </section>
+    <BlogPostArticle
+      network={network}
+      id={id}
+      actions={(post) =>
+        viewer.canWrite && post.author === me ? (
+          <>
+            <Link className="button-link secondary-link" to={paths.editBlogPost(network, post.id)}>
+              Edit post
+            </Link>
+            <DeletePostButton network={network} post={post} />
+          </>
+        ) : null
+      }
+    >
+      {(post) => (
+        <section className="comments" aria-labelledby="comments-heading">
+          <h2 id="comments-heading">Comments</h2>
+          <CommentList
+            network={network}
+            attachedTo={post.id}
+            canDelete={(comment) => viewer.canWrite && (comment.author === me || post.author === me)}
+          />
+          <CommentAccess network={network} attachedTo={post.id} viewer={viewer} />
+        </section>
+      )}
     </BlogPostArticle>
   );
 }

@@ -1,5 +1,5 @@
 // A post's page: the post, its comments oldest first, and writing a comment.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '../../lib/api-types';
@@ -7,6 +7,7 @@ import { aBlogPost, aComment, aSession, members } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
 import {
   createdEnvelope,
+  doneEnvelope,
   entryEnvelope,
   errorEnvelope,
   listingEnvelope,
@@ -113,7 +114,7 @@ describe('a blog post page', () => {
     const { user } = renderRoute(postUrl);
 
     await user.type(await screen.findByRole('textbox', { name: 'Your comment' }), 'Hello from Grace');
-    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+    await user.click(screen.getByRole('button', { name: 'Comment' }));
 
     expect(await screen.findByText('Hello from Grace')).toBeTruthy();
     expect(shownComments()[0]).toContain('Sending…');
@@ -138,7 +139,7 @@ describe('a blog post page', () => {
     const { user } = renderRoute(postUrl);
 
     await user.type(await screen.findByRole('textbox', { name: 'Your comment' }), 'Too much to say');
-    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+    await user.click(screen.getByRole('button', { name: 'Comment' }));
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('A comment needs some text, and at most 4,000 characters.');
@@ -146,5 +147,34 @@ describe('a blog post page', () => {
       'Too much to say',
     );
     expect(await screen.findByText('No comments yet.')).toBeTruthy();
+  });
+
+  it('lets a member delete their own comment after confirming, and not others’', async () => {
+    const member = aSession();
+    const comments: Comment[] = [
+      aComment({ id: '1:Comment:2', author: 'grace', description: 'Mine to take back.', createdDate: '2011-06-25T10:00:00.000Z' }),
+      aComment({ id: '1:Comment:1', author: 'ada', description: 'Ada’s words.', createdDate: '2011-06-24T09:00:00.000Z' }),
+    ];
+    const deleted: string[] = [];
+    server.use(
+      sessionHandler(member),
+      ...postWithComments(comments),
+      http.delete(rest('Comment'), ({ request }) => {
+        const id = new URL(request.url).searchParams.get('id')!;
+        deleted.push(id);
+        comments.splice(comments.findIndex((comment) => comment.id === id), 1);
+        return doneEnvelope();
+      }),
+    );
+    const { user } = renderRoute(postUrl);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete comment by Grace Hopper' }));
+    expect(screen.queryByRole('button', { name: 'Delete comment by Ada Lovelace' })).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this comment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete comment' }));
+
+    await waitFor(() => expect(screen.queryByText('Mine to take back.')).toBeNull());
+    expect(screen.getByText('Ada’s words.')).toBeTruthy();
+    expect(deleted).toEqual(['1:Comment:2']);
   });
 });

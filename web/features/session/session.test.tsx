@@ -11,7 +11,7 @@ import {
   errorEnvelope,
   listingEnvelope,
   rest,
-  sessionEnvelope,
+  bareEntryEnvelope,
 } from '../../test/rest-handlers';
 import { server } from '../../test/server';
 
@@ -22,14 +22,14 @@ const password = 'correct horse battery staple';
 function serviceWithGrace(signedIn: SessionEntry | null) {
   let current = signedIn;
   return [
-    http.get(rest('Session'), () => sessionEnvelope(current)),
+    http.get(rest('Session'), () => bareEntryEnvelope(current)),
     http.post(rest('Session'), async ({ request }) => {
       const form = new URLSearchParams(await request.text());
       if (form.get('email') !== grace.email || form.get('password') !== password) {
         return errorEnvelope({ status: 401, code: 1, subcode: 5, reason: 'Wrong email or password' });
       }
       current = grace;
-      return sessionEnvelope(current);
+      return bareEntryEnvelope(current);
     }),
     http.delete(rest('Session'), ({ request }) => {
       if (request.headers.get('X-CSRF-Token') !== current?.csrfToken) {

@@ -265,6 +265,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/BlogPost/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The description as a post would store it, sanitised against the allowlist; nothing is saved.
+         * @description Who may call: active members.
+         *
+         *     **Extension**: ours, not part of the historical API.
+         */
+        post: operations["postBlogPostPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Comment/recent": {
         parameters: {
             query?: never;
@@ -2101,6 +2123,8 @@ export interface operations {
                 /** @description true or false */
                 approved?: string;
                 tag?: string;
+                /** @description our extension: only posts in this state as read now (draft, queued = scheduled, publish = out); another member’s drafts and queued posts are never listed */
+                publishStatus?: "draft" | "queued" | "publish";
                 fields?: string;
                 anchor?: string;
                 /** @description 1..100, or -1..-100 for the items before the anchor; default 1 */
@@ -2183,6 +2207,8 @@ export interface operations {
                 /** @description true or false */
                 approved?: string;
                 tag?: string;
+                /** @description our extension: only posts in this state as read now (draft, queued = scheduled, publish = out); another member’s drafts and queued posts are never listed */
+                publishStatus?: "draft" | "queued" | "publish";
                 /** @description ISO-8601 date, e.g. 2011-06-23T18:34:22.123Z or 2011-06-23T10:34:22-08:00 */
                 createdAfter: string;
                 /** @description true pretty-prints the JSON. */
@@ -2204,6 +2230,44 @@ export interface operations {
                         /** @constant */
                         success: true;
                         count: number;
+                    };
+                };
+            };
+            503: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postBlogPostPreview: {
+        parameters: {
+            query?: {
+                /** @description true pretty-prints the JSON. */
+                xn_pretty?: components["parameters"]["xn_pretty"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    description: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        entry: {
+                            /** @description the sanitised HTML */
+                            description: string;
+                        };
                     };
                 };
             };

@@ -3,6 +3,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import type { BlogPost, EntryEnvelope, Fields, ListingEnvelope } from '../../../lib/api-types';
 
+export type PostAuthor = Fields<'User', 'author' | 'fullName' | 'iconUrl' | 'url' | 'statusMessage' | 'location' | 'createdDate'>;
+
 export type BlogPostSummary = Fields<
   'BlogPost',
   'author' | 'createdDate' | 'publishTime' | 'title' | 'topTags' | 'commentCount' | 'featuredDate' | 'url'
@@ -52,5 +54,20 @@ export const blogPostQueries = {
     queryOptions({
       queryKey: [...blogPostQueries.all(), 'detail', { network, id }] as const,
       queryFn: ({ signal }) => apiGet<EntryEnvelope<BlogPost>>(network, 'BlogPost', { id }, signal),
+    }),
+  /** The member a post's author card introduces. */
+  author: (network: string, screenName: string) =>
+    queryOptions({
+      queryKey: ['members', 'detail', { network, screenName }] as const,
+      queryFn: async ({ signal }) =>
+        (
+          await apiGet<EntryEnvelope<PostAuthor>>(
+            network,
+            'User',
+            { author: screenName, fields: 'author,fullName,iconUrl,url,statusMessage,location,createdDate' },
+            signal,
+          )
+        ).entry,
+      staleTime: 5 * 60_000,
     }),
 };

@@ -1,5 +1,5 @@
-// Where a signed-in member writes a comment. The text is cleared as soon as it is sent
-// and put back if the service turns it down.
+// Where a member who may write adds a comment. The text is cleared as soon as it is sent and
+// put back if the service turns it down; the limit shows before it is reached.
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
@@ -12,6 +12,7 @@ export function CommentForm({ network, attachedTo }: { network: string; attached
   const [draft, setDraft] = useState('');
   const addComment = useMutation(addCommentOptions(network, attachedTo));
   const fieldId = useId();
+  const hintId = useId();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -30,13 +31,17 @@ export function CommentForm({ network, attachedTo }: { network: string; attached
         rows={4}
         required
         maxLength={MAX_COMMENT_LENGTH}
+        aria-describedby={hintId}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
       />
+      <p id={hintId} className="field-hint">
+        {draft.length.toLocaleString()} of {MAX_COMMENT_LENGTH.toLocaleString()} characters
+      </p>
       {addComment.isError ? (
         <ErrorMessage error={addComment.error} title="Your comment was not posted." words={COMMENT_WORDS} />
       ) : null}
-      <button type="submit">Post comment</button>
+      <button type="submit">Comment</button>
     </form>
   );
 }

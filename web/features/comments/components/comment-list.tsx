@@ -1,41 +1,84 @@
-// The comments on a content item, oldest first, as a conversation reads.
-import { useQuery } from '@tanstack/react-query';
-import { RelativeTime } from '../../../components/relative-time';
+// The comments on a content item, oldest first, as a conversation reads. A member's own
+// comments (and every comment on their own item) can be deleted, after asking.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { EmptyState } from '../../../components/empty-state';
 import { ErrorMessage } from '../../../components/error-message';
-import { Skeleton } from '../../../components/skeleton';
 import { MemberByline } from '../../../components/member-byline';
+import { RelativeTime } from '../../../components/relative-time';
+import { Skeleton } from '../../../components/skeleton';
+import type { Comment } from '../../../lib/api-types';
 import { PENDING_ID_PREFIX } from '../api/add-comment';
 import { commentQueries } from '../api/comment-queries';
+import { removeCommentOptions } from '../api/remove-comment';
 
-export function CommentList({ network, attachedTo }: { network: string; attachedTo: string }) {
+type Props = {
+  network: string;
+  attachedTo: string;
+  /** Who may delete which comment: the viewer's own, or all of them on the viewer's own item. */
+  canDelete: (comment: Comment) => boolean;
+};
+
+export function CommentList({ network, attachedTo, canDelete }: Props) {
   const comments = useQuery(commentQueries.list(network, attachedTo));
+  const remove = useMutation(removeCommentOptions(network, attachedTo));
+  const [asking, setAsking] = useState<Comment | null>(null);
 
   if (comments.isPending) return <Skeleton label="Loading comments…" rows={2} lines={2} avatar />;
   if (comments.isError) {
-    return <ErrorMessage error={comments.error} title="Comments could not be loaded." />;
+    return <ErrorMessage error={comments.error} title="Comments could not be loaded." retry={() => void comments.refetch()} />;
   }
 
   const { entry, resources } = comments.data;
-  if (entry.length === 0) return <p>No comments yet.</p>;
   return (
-    <ol className="comment-list">
-      {entry.toReversed().map((comment) => {
-        const pending = comment.id.startsWith(PENDING_ID_PREFIX);
-        return (
-          <li key={comment.id} className="comment" aria-busy={pending}>
-            <p className="meta">
-              <MemberByline author={comment.author} resources={resources} />
-              {pending ? <span>Sending…</span> : <RelativeTime iso={comment.createdDate} />}
-            </p>
-            {pending ? (
-              <p className="comment-text">{comment.description}</p>
-            ) : (
-              // Stored comments are HTML the server sanitised against its allowlist.
-              <div className="comment-text" dangerouslySetInnerHTML={{ __html: comment.description }} />
-            )}
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      {entry.length === 0 ? (
+        <EmptyState title="No comments yet." />
+      ) : (
+        <ol className="comment-list">
+          {entry.toReversed().map((comment) => {
+            const pending = comment.id.startsWith(PENDING_ID_PREFIX);
+            return (
+              <li key={comment.id} className="comment" aria-busy={pending}>
+                <div className="meta">
+                  <MemberByline author={comment.author} resources={resources} />
+                  {pending ? <span>Sending…</span> : <RelativeTime iso={comment.createdDate} />}
+                  {!pending && canDelete(comment) ? (
+                    <button
+                      type="button"
+                      className="link-button comment-delete"
+                      aria-label={`Delete comment by ${resources[comment.author]?.fullName ?? comment.author}`}
+                      onClick={() => setAsking(comment)}
+                    >
+                      Delete
+                    </button>
+                  ) : null}
+                </div>
+                {pending ? (
+                  <p className="comment-text">{comment.description}</p>
+                ) : (
+                  // Stored comments are HTML the server sanitised against its allowlist.
+                  <div className="comment-text" dangerouslySetInnerHTML={{ __html: comment.description }} />
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {remove.isError ? <ErrorMessage error={remove.error} title="The comment was not deleted." /> : null}
+      <ConfirmDialog
+        open={asking !== null}
+        title="Delete this comment?"
+        confirmLabel="Delete comment"
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          if (asking) remove.mutate(asking.id);
+          setAsking(null);
+        }}
+      >
+        <p>It will be gone for everyone.</p>
+      </ConfirmDialog>
+    </>
   );
 }
