@@ -11,7 +11,7 @@ import { findSession } from '../resources/sessions/store';
 import { findConsumer, findOAuthToken, useNonce } from '../resources/tokens/store';
 import { accountInNetwork } from '../resources/users/store';
 import { ApiError, forbidden, unauthenticated } from './errors';
-import type { AppDeps, Permission } from './endpoint';
+import type { AppDeps, Permission, Restriction } from './endpoint';
 import { collectOAuthRequest, normaliseBaseUri, verifySignature } from './oauth-signature';
 
 export const SESSION_COOKIE = 'xn_session';
@@ -84,6 +84,15 @@ export async function viewerOf(db: Db, networkId: number, accountId: number, via
   const row = await accountInNetwork(db, networkId, accountId);
   if (!row) return anonymous;
   return { accountId: row.id, screenName: row.screen_name, role: row.role ?? null, state: row.state ?? null, via };
+}
+
+/** Refuses a caller who sent (a valid value of) a parameter the endpoint's row reserves for a stronger permission. */
+export function authorizeParameters(restricted: Partial<Record<string, Restriction>> | undefined, sent: (name: string) => boolean, viewer: Viewer): void {
+  for (const [name, who] of Object.entries(restricted ?? {})) {
+    if (!sent(name)) continue;
+    if (who === 'admin' && !isAdmin(viewer)) throw forbidden(`Only administrators may set '${name}'.`);
+    if (who === 'owner' && !isOwner(viewer)) throw forbidden(`Only the Network Creator may set '${name}'.`);
+  }
 }
 
 export function authorize(allow: Permission, caller: Caller, network: Network): void {

@@ -23,6 +23,9 @@ import type { Logger } from 'pino';
  */
 export type Permission = 'public' | 'anyone' | 'account' | 'member' | 'admin' | 'owner';
 
+/** Who alone may send a restricted parameter: administrators (and the Network Creator), or the Network Creator. */
+export type Restriction = 'admin' | 'owner';
+
 export interface AppDeps {
   db: Db;
   dialect: Dialect;
@@ -65,6 +68,12 @@ export interface Endpoint<S extends z.ZodObject = z.ZodObject> {
   /** Our addition to the historical API, marked as such in the API reference. */
   extension?: boolean;
   params: S;
+  /**
+   * Parameters that need a stronger permission than `allow` (e.g. `approved`: administrators):
+   * a caller without it who sends one is refused (403, 2-1) before anything else is done.
+   * Rules about the item itself (whose post, which member) stay in the use-cases.
+   */
+  restricted?: Partial<Record<keyof z.input<S> & string, Restriction>>;
   /**
    * Without it: `X/recent|alpha|featured|list` are listings, `X/count` counts, other GETs
    * are gets, POST on a resource creates, POST on an action, PUT and DELETE are done.

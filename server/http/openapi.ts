@@ -170,10 +170,15 @@ function operation(e: Endpoint, success: JsonSchema) {
     operationId: `${e.method.toLowerCase()}${resource}${action.charAt(0).toUpperCase()}${action.slice(1)}`,
     tags: [resource],
     summary: e.summary,
-    description: [`Who may call: ${WHO[e.allow]}.`, e.extension ? '**Extension**: ours, not part of the historical API.' : '']
+    description: [
+      `Who may call: ${WHO[e.allow]}.`,
+      ...Object.entries(e.restricted ?? {}).map(([name, who]) => `Only ${who === 'admin' ? 'administrators' : 'the Network Creator'} may send \`${name}\`.`),
+      e.extension ? '**Extension**: ours, not part of the historical API.' : '',
+    ]
       .filter(Boolean)
       .join('\n\n'),
     'x-permission': e.allow,
+    ...(e.restricted ? { 'x-restricted': e.restricted } : {}),
     ...(e.extension ? { 'x-extension': true } : {}),
     security: security(e),
     parameters: [

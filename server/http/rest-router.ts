@@ -6,7 +6,7 @@ import type { AppDeps, Ctx, Endpoint } from './endpoint';
 import { notFound } from './errors';
 import { Params } from './params';
 import { sendSuccess } from './envelope';
-import { authorize } from './auth';
+import { authorize, authorizeParameters } from './auth';
 import { receiveUpload } from './upload';
 import { findNetwork } from '../resources/networks/store';
 
@@ -25,7 +25,9 @@ export function restRouter(deps: AppDeps, endpoints: Endpoint[]): express.Router
     const method = e.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
     router[method](`/${e.path}`, async (req: Request, res: Response) => {
       const ctx = await contextFor(deps, req, res, e);
-      const body = await e.handle(ctx, ctx.params.parse(e.params));
+      const params = ctx.params.parse(e.params);
+      authorizeParameters(e.restricted, (name) => (params as Record<string, unknown>)[name] !== undefined, ctx.viewer);
+      const body = await e.handle(ctx, params);
       sendSuccess(req, res, body);
     });
   }

@@ -36,15 +36,16 @@ afterAll(async () => {
 
 type Refusal = readonly [number, number, number];
 
-/** The refusal a row's permission gives a caller on a public network, or null when it lets them through. */
-export function gateRefusal(allow: Permission, caller: Caller): Refusal | null {
-  if (allow === 'public' || allow === 'anyone') return null;
+/** The refusal a row's permission gives a caller, or null when it lets them through. */
+function gateRefusal(allow: Permission, caller: Caller, privateNetwork = false): Refusal | null {
+  if (allow === 'public' || (allow === 'anyone' && !privateNetwork)) return null;
   if (caller === 'anonymous') return [401, 1, 1];
   if (allow === 'account') return null;
   if (caller === 'blocked') return [403, 2, 3];
   if (caller === 'pending') return [403, 2, 4];
   if (caller === 'outsider') return [403, 2, 1];
-  if (allow === 'member') return null;
+  // On a private network, what anyone may read is for its members.
+  if (allow === 'member' || allow === 'anyone') return null;
   if (caller === 'admin' || caller === 'owner') return allow === 'owner' && caller === 'admin' ? [403, 2, 1] : null;
   return [403, 2, 1];
 }
@@ -65,6 +66,23 @@ describe('every endpoint × every caller: the permission of its row', () => {
         checked.gate++;
       }
       expect(await tableDigest(server.db), `${label(e)}, refused, changed the database`).toEqual(stored);
+    }
+  });
+
+  it('on a private network, shuts everyone but its active members out of what anyone may read on a public one', async () => {
+    const owner = world.callers.owner;
+    expect((await owner.put('Network', { isPrivate: true })).status).toBe(200);
+    try {
+      for (const e of endpoints.filter((x) => x.allow === 'anyone')) {
+        for (const caller of CALLERS) {
+          const refusal = gateRefusal(e.allow, caller, true);
+          if (!refusal) continue;
+          expectError(await call(caller, e), ...refusal);
+          checked.gate++;
+        }
+      }
+    } finally {
+      expect((await owner.put('Network', { isPrivate: false })).status).toBe(200);
     }
   });
 
@@ -188,6 +206,24 @@ describe('every read × every caller: only what the caller may see', () => {
         expect(ids.sort(), `comments on ${item.label} as ${caller}`).toEqual(expected.sort());
       }
     }
+  });
+});
+
+describe('parameters a row reserves for a stronger permission × every caller', () => {
+  it('are refused (403, 2-1) to every caller the row admits but the reservation does not, changing nothing', async () => {
+    const stored = await tableDigest(server.db);
+    for (const e of endpoints.filter((x) => x.restricted)) {
+      const id = world.items.find((i) => i.type === resourceOf(e) && /:\w+:\d+$/.test(i.id))?.id;
+      for (const [name, who] of Object.entries(e.restricted!)) {
+        for (const caller of CALLERS) {
+          if (gateRefusal(e.allow, caller) || !gateRefusal(who!, caller)) continue;
+          const query = id && 'id' in e.params.shape ? { id } : {};
+          expectError(await call(caller, e, query, { [name]: 'true' }), 403, 2, 1);
+          checked.gate++;
+        }
+      }
+    }
+    expect(await tableDigest(server.db)).toEqual(stored);
   });
 });
 

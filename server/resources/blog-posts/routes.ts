@@ -32,6 +32,7 @@ export const blogPostEndpoints = [
     allow: 'member',
     summary: 'Creates a blog post.',
     params: createParams,
+    restricted: { approved: 'admin' },
     handle: async (ctx, p) => ({ id: `${ctx.network.id}:BlogPost:${await createPost(ctx, p)}` }),
   }),
   endpoint({
@@ -51,6 +52,7 @@ export const blogPostEndpoints = [
     allow: 'member',
     summary: 'Updates a blog post (its author or an administrator); a tag set replaces its tags.',
     params: updateParams,
+    restricted: { approved: 'admin' },
     handle: async (ctx, p) => {
       await changePost(ctx, idInNetwork(ctx, p.id), p);
       return {};

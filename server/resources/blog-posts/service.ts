@@ -6,7 +6,7 @@ import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin } from '../../lib/viewer';
 import { normaliseTags, replaceTags } from '../tags/store';
 import type { BlogPostTable } from '../../db/schema';
-import { approvalOnWrite, changeContent, contentPatch, createContent, removeContent } from '../content/service';
+import { changeContent, contentPatch, createContent, removeContent } from '../content/service';
 import { findPostRow, insertPost, postStore, updatePost } from './store';
 
 export interface PostInput {
@@ -23,7 +23,7 @@ export async function createPost(ctx: Actor, input: PostInput): Promise<number> 
   const title = (input.title ?? '').trim();
   const description = sanitizeDescription(input.description ?? '');
   if (!title && !description) throw badRequest(2, "A post needs a 'title' or a 'description'.");
-  const approved = approvalOnWrite(ctx, input.approved) ?? !(ctx.network.blog_post_moderation && !isAdmin(ctx.viewer));
+  const approved = input.approved ?? !(ctx.network.blog_post_moderation && !isAdmin(ctx.viewer));
   const tags = normaliseTags(input.tag ?? []);
   const publish = publishing(ctx.now, input);
   return createContent(ctx, { type: 'BlogPost', title, tags }, (tx) =>
@@ -45,7 +45,6 @@ export async function createPost(ctx: Actor, input: PostInput): Promise<number> 
 
 export async function changePost(ctx: Actor, id: number, input: PostInput): Promise<void> {
   const post = await postToChange(ctx, id);
-  // Before the tags: a caller who may not set `approved` hears that first.
   const shared = contentPatch(ctx, input);
   const tags = input.tag === undefined ? undefined : normaliseTags(input.tag);
   const publish = publishing(ctx.now, input);

@@ -42,6 +42,7 @@ export const commentEndpoints = [
     allow: 'member',
     summary: 'Changes a comment: its author edits the description; administrators set approved.',
     params: updateParams,
+    restricted: { approved: 'admin' },
     handle: async (ctx, p) => {
       await changeComment(ctx, idInNetwork(ctx, p.id), p);
       return {};

@@ -78,7 +78,6 @@ export async function changeComment(ctx: Actor, id: number, input: { description
   // Nobody else may touch it, not even with nothing to change.
   if (comment.author_id !== viewer && !isAdmin(ctx.viewer)) throw await refusal(ctx, comment, 'Only its author may edit a comment.');
   if (input.description !== undefined && comment.author_id !== viewer) throw await refusal(ctx, comment, 'Only its author may edit a comment.');
-  if (input.approved !== undefined && !isAdmin(ctx.viewer)) throw await refusal(ctx, comment, "Only administrators may set 'approved'.");
   const description = input.description === undefined ? undefined : sanitizeDescription(input.description).trim();
   if (description === '') throw badRequest(2, "A comment needs a 'description'.");
   const moderated = description !== undefined && ctx.network.comment_moderation && !isAdmin(ctx.viewer) && comment.attached_to_author_id !== viewer;

@@ -99,6 +99,7 @@ export const topicEndpoints = [
     allow: 'member',
     summary: 'Updates a topic (its author or an administrator): `isClosed=true` closes it to replies; a tag set replaces its tags.',
     params: topicUpdateParams,
+    restricted: { approved: 'admin' },
     handle: async (ctx, p) => {
       await changeTopic(ctx, idInNetwork(ctx, p.id), p);
       return {};

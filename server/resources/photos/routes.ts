@@ -27,6 +27,7 @@ export const photoEndpoints = [
       "Uploads a photo: multipart/form-data with a JPEG, PNG, WebP or GIF image of at most 10 MB in the part 'file'. " +
       'The image is re-encoded without its metadata (EXIF, GPS) in three sizes (longest side 2048, 1024 and 320 pixels).',
     params: createParams,
+    restricted: { approved: 'admin' },
     upload: PHOTO_UPLOAD,
     handle: async (ctx, p) => {
       const file = uploadedFile(ctx.req, PHOTO_UPLOAD);
@@ -39,6 +40,7 @@ export const photoEndpoints = [
     allow: 'member',
     summary: 'Updates a photo (its author or an administrator); a tag set replaces its tags.',
     params: updateParams,
+    restricted: { approved: 'admin' },
     handle: async (ctx, p) => {
       await changePhoto(ctx, idInNetwork(ctx, p.id), p);
       return {};

@@ -6,7 +6,7 @@ import { isAdmin } from '../../lib/viewer';
 import { sanitizeDescription } from '../../lib/sanitize';
 import type { Visibility } from '../../db/schema';
 import { normaliseTags, replaceTags } from '../tags/store';
-import { approvalOnWrite, changeContent, contentPatch, createContent, itemToChange, removeContent } from '../content/service';
+import { changeContent, contentPatch, createContent, itemToChange, removeContent } from '../content/service';
 import { renderPhoto } from './renditions';
 import { deletePhotoImages, findPhotoRow, insertPhoto, photoStore, updatePhoto } from './store';
 
@@ -19,7 +19,7 @@ export interface PhotoInput {
 }
 
 export async function createPhoto(ctx: Actor, input: PhotoInput, upload: Buffer): Promise<number> {
-  const approved = approvalOnWrite(ctx, input.approved) ?? !(ctx.network.photo_moderation && !isAdmin(ctx.viewer));
+  const approved = input.approved ?? !(ctx.network.photo_moderation && !isAdmin(ctx.viewer));
   const tags = normaliseTags(input.tag ?? []);
   const title = (input.title ?? '').trim();
   const { format, renditions } = await renderPhoto(upload);

@@ -88,6 +88,7 @@ export const userEndpoints = [
       'Changes the caller’s own profile (fullName, statusMessage, location, birthdate, gender, iconUrl, profileQuestions); ' +
       'administrators set approved and isBlocked of another member (id); the Network Creator sets isAdmin.',
     params: updateParams,
+    restricted: { approved: 'admin', isBlocked: 'admin', isAdmin: 'owner' },
     handle: async (ctx, p) => {
       await changeMember(ctx, p.id && idInNetwork(ctx, p.id), p);
       return {};

@@ -7,7 +7,7 @@ import type { Member, MemberTable } from '../../db/schema';
 import { forgetActivityAbout, recordActivity } from '../activity/store';
 import { conflict, forbidden, notFound, unauthenticated } from '../../http/errors';
 import { verifyPassword } from '../../lib/passwords';
-import { isAdmin, isOwner } from '../../lib/viewer';
+import { isOwner } from '../../lib/viewer';
 import type { UpdateInput } from './schema';
 import {
   addMember,
@@ -63,9 +63,11 @@ async function targetMember(ctx: Actor, memberId: number | undefined): Promise<M
   return member;
 }
 
-/** Administrators moderate members; only the Network Creator moderates administrators, and nobody the Creator. */
+/**
+ * Administrators moderate members (the rows of PUT User let nobody else send `approved` or
+ * `isBlocked`); only the Network Creator moderates administrators, and nobody the Creator.
+ */
 function checkMayModerate(ctx: Actor, member: Member) {
-  if (!isAdmin(ctx.viewer)) throw forbidden('Only administrators may moderate members.');
   if (member.role === 'owner') throw forbidden('Nobody may moderate the Network Creator.');
   if (member.role === 'admin' && !isOwner(ctx.viewer)) throw forbidden('Only the Network Creator may moderate administrators.');
 }
@@ -76,7 +78,6 @@ export async function changeMember(ctx: Actor, memberId: number | undefined, inp
   const changesProfile = Object.values(profile).some((v) => v !== undefined);
   if (changesProfile && member.account_id !== ctx.viewer.accountId) throw forbidden('Only the member may change their profile.');
   if (approved !== undefined || isBlocked !== undefined) checkMayModerate(ctx, member);
-  if (makeAdmin !== undefined && !isOwner(ctx.viewer)) throw forbidden('Only the Network Creator may make administrators.');
 
   const patch = nextMembership(member, { approved, isBlocked, makeAdmin });
   const statusChanged = profile.statusMessage !== undefined && profile.statusMessage !== member.status_message;

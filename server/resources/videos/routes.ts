@@ -29,6 +29,7 @@ export const videoEndpoints = [
     allow: 'member',
     summary: "Updates a video's title, description, visibility or tags (its author or an administrator).",
     params: updateParams,
+    restricted: { approved: 'admin' },
     handle: async (ctx, p) => {
       await changeVideo(ctx, idInNetwork(ctx, p.id), p);
       return {};
