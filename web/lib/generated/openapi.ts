@@ -74,6 +74,12 @@ export interface paths {
         /**
          * Changes the caller’s own profile (fullName, statusMessage, location, birthdate, gender, iconUrl, profileQuestions); administrators set approved and isBlocked of another member (id); the Network Creator sets isAdmin.
          * @description Who may call: active members.
+         *
+         *     Only administrators may send `approved`.
+         *
+         *     Only administrators may send `isBlocked`.
+         *
+         *     Only the Network Creator may send `isAdmin`.
          */
         put: operations["putUser"];
         /**
@@ -188,11 +194,15 @@ export interface paths {
         /**
          * Updates a blog post (its author or an administrator); a tag set replaces its tags.
          * @description Who may call: active members.
+         *
+         *     Only administrators may send `approved`.
          */
         put: operations["putBlogPost"];
         /**
          * Creates a blog post.
          * @description Who may call: active members.
+         *
+         *     Only administrators may send `approved`.
          */
         post: operations["postBlogPost"];
         /**
@@ -338,6 +348,8 @@ export interface paths {
         /**
          * Changes a comment: its author edits the description; administrators set approved.
          * @description Who may call: active members.
+         *
+         *     Only administrators may send `approved`.
          */
         put: operations["putComment"];
         /**
@@ -612,11 +624,15 @@ export interface paths {
         /**
          * Updates a photo (its author or an administrator); a tag set replaces its tags.
          * @description Who may call: active members.
+         *
+         *     Only administrators may send `approved`.
          */
         put: operations["putPhoto"];
         /**
          * Uploads a photo: multipart/form-data with a JPEG, PNG, WebP or GIF image of at most 10 MB in the part 'file'. The image is re-encoded without its metadata (EXIF, GPS) in three sizes (longest side 2048, 1024 and 320 pixels).
          * @description Who may call: active members.
+         *
+         *     Only administrators may send `approved`.
          */
         post: operations["postPhoto"];
         /**
@@ -804,6 +820,8 @@ export interface paths {
         /**
          * Updates a topic (its author or an administrator): `isClosed=true` closes it to replies; a tag set replaces its tags.
          * @description Who may call: active members.
+         *
+         *     Only administrators may send `approved`.
          */
         put: operations["putTopic"];
         /**
@@ -920,6 +938,8 @@ export interface paths {
         /**
          * Updates a video's title, description, visibility or tags (its author or an administrator).
          * @description Who may call: active members.
+         *
+         *     Only administrators may send `approved`.
          */
         put: operations["putVideo"];
         /**
