@@ -1,5 +1,6 @@
 // Seeding through the REST API and small page helpers shared by the end-to-end specs.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
 
 export const NETWORK = 'apiexample';
 
@@ -61,6 +62,19 @@ export async function createBlogPost(
       'X-CSRF-Token': await csrfToken(request),
     },
     data: form.toString(),
+  });
+  const { id } = await expectSuccess<{ id: string }>(response);
+  return id;
+}
+
+/** Uploads a small generated picture as a photo of the member signed in on `request`; returns its id. */
+export async function uploadPhoto(request: APIRequestContext, title: string): Promise<string> {
+  const picture = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 30, g: 110, b: 160 } } })
+    .png()
+    .toBuffer();
+  const response = await request.post(rest('Photo'), {
+    headers: { 'X-CSRF-Token': await csrfToken(request) },
+    multipart: { title, file: { name: 'harbour.png', mimeType: 'image/png', buffer: picture } },
   });
   const { id } = await expectSuccess<{ id: string }>(response);
   return id;
