@@ -2,6 +2,7 @@
 // which queries their write makes stale; this one MutationCache acts on it once they settle,
 // so optimistic updates are reconciled with the server whether the write succeeded or not.
 import { MutationCache, QueryClient, type DefaultOptions, type QueryKey } from '@tanstack/react-query';
+import { ApiError } from './api-client';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -10,6 +11,16 @@ declare module '@tanstack/react-query' {
       invalidates?: readonly QueryKey[] | 'all';
     };
   }
+}
+
+/**
+ * A read the service refused (not found, not allowed, bad request) is answered: asking again
+ * changes nothing and only keeps the reader waiting. Lost connections and server trouble are
+ * worth two more tries.
+ */
+function retryUnlessRefused(failures: number, error: unknown): boolean {
+  const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  return !refused && failures < 2;
 }
 
 export function createQueryClient(defaultOptions: DefaultOptions = {}): QueryClient {
@@ -24,7 +35,7 @@ export function createQueryClient(defaultOptions: DefaultOptions = {}): QueryCli
     }),
     defaultOptions: {
       ...defaultOptions,
-      queries: { staleTime: 30_000, ...defaultOptions.queries },
+      queries: { staleTime: 30_000, retry: retryUnlessRefused, ...defaultOptions.queries },
     },
   });
 }
