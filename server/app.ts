@@ -16,6 +16,7 @@ import { openApiDocument } from './http/openapi';
 import { identifyCaller } from './http/auth';
 import { limitRequests, type RateLimit } from './http/rate-limit';
 import type { Metrics } from './http/metrics';
+import type { ChangeBus } from './lib/changes';
 import { operationsRouter, type Lifecycle } from './http/operations';
 import { requestLog } from './http/request-log';
 import { endpoints } from './resources';
@@ -34,13 +35,14 @@ export interface AppOptions {
   metrics: Metrics;
   lifecycle: Lifecycle;
   metricsToken?: string;
+  changes: ChangeBus;
 }
 
 const FORM_LIMIT = '1mb';
 
 export function createApp(options: AppOptions): express.Express {
   const { db, dialect, log } = options;
-  const deps = { db, dialect, log, anchors: new AnchorCodec(options.secret) };
+  const deps = { db, dialect, log, anchors: new AnchorCodec(options.secret), changes: options.changes };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);

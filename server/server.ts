@@ -17,11 +17,13 @@ import { answerClientError } from './http/envelope';
 import { rateLimit } from './http/rate-limit';
 import { createMetrics } from './http/metrics';
 import type { Lifecycle } from './http/operations';
+import { ChangeBus, postgresTransport } from './lib/changes';
 
 export interface RunningServer {
   url: string;
   db: Db;
   log: Logger;
+  changes: ChangeBus;
   stop(): Promise<void>;
 }
 
@@ -44,8 +46,10 @@ export async function startServer(
   });
   metrics.watchPool(pool);
   await migrateToLatest(db, dialect);
+  const changes = new ChangeBus(log);
+  if (config.DATABASE_URL) changes.connect(await postgresTransport({ databaseUrl: config.DATABASE_URL, schema: options.pgSchema, log }));
   const secret = await sharedSecret(db, 'anchor_secret');
-  await ensureDefaultNetwork({ db, dialect, log, anchors: new AnchorCodec(secret) }, config, log);
+  await ensureDefaultNetwork({ db, dialect, log, anchors: new AnchorCodec(secret), changes }, config, log);
 
   const app = createApp({
     db,
@@ -58,6 +62,7 @@ export async function startServer(
     metrics,
     lifecycle,
     metricsToken: config.METRICS_TOKEN,
+    changes,
   });
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
@@ -72,6 +77,7 @@ export async function startServer(
     url: `http://${host}:${port}`,
     db,
     log,
+    changes,
     /**
      * Drains: readiness fails, no new connection is accepted, requests in flight finish (each
      * connection closes once idle), and after SHUTDOWN_TIMEOUT_SECONDS what is left is cut.
@@ -88,6 +94,7 @@ export async function startServer(
         });
         server.closeIdleConnections();
       });
+      await changes.close();
       await db.destroy();
       await redis?.quit();
     },

@@ -12,6 +12,7 @@ import type { Network } from '../db/schema';
 import type { Viewer } from '../lib/viewer';
 import type { ScopeContext } from '../lib/scope';
 import type { Logger } from 'pino';
+import type { ChangeBus } from '../lib/changes';
 
 /**
  * public  — anybody, even on a private network (signing in, joining, getting a token)
@@ -31,6 +32,8 @@ export interface AppDeps {
   dialect: Dialect;
   anchors: AnchorCodec;
   log: Logger;
+  /** Where committed writes announce what they changed (server/lib/changes.ts). */
+  changes: ChangeBus;
 }
 
 /** What a use-case needs: the deployment, the network, the caller and the time of the request. */

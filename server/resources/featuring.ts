@@ -8,6 +8,7 @@ import { idInNetwork } from '../http/reply';
 import { notFound } from '../http/errors';
 import { recordActivity } from './activity/store';
 import { contentTables } from './content/types';
+import { announce, committed } from '../lib/changes';
 
 /** Featurable types and their tables; every table has id, network_id and featured_at. */
 export const featurableTables = { ...contentTables, Comment: 'comments', User: 'members' } as const;
@@ -26,7 +27,7 @@ export function featureEndpoints(type: FeaturableType): Endpoint[] {
       params,
       handle: async (ctx, p) => {
         const id = idInNetwork(ctx, p.id);
-        await ctx.db.transaction().execute(async (tx) => {
+        await committed(ctx, async (tx) => {
           const result = await tx
             .updateTable(table)
             .set({ featured_at: featured ? ctx.now : null })
@@ -34,6 +35,7 @@ export function featureEndpoints(type: FeaturableType): Endpoint[] {
             .where('network_id', '=', ctx.network.id)
             .executeTakeFirst();
           if (Number(result.numUpdatedRows) === 0) throw notFound();
+          announce(tx, { networkId: ctx.network.id, kind: type === 'User' ? 'Member' : type, id, op: 'updated' });
           if (featured) {
             await recordActivity(tx, {
               networkId: ctx.network.id,

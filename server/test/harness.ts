@@ -286,6 +286,8 @@ export interface TestServer extends RunningServer {
   befriend(a: Client, b: Client): Promise<void>;
   /** Setup no endpoint does yet: network flags such as `blog_post_moderation`. */
   updateNetwork(change: Partial<Omit<NetworkTable, 'id'>>): Promise<void>;
+  /** On PostgreSQL: another instance on the same database schema (what several servers behind a balancer share). */
+  anotherInstance(): Promise<RunningServer>;
   /** Fails (throws) when a JSON reply of a REST endpoint does not match the OpenAPI document; else returns it. */
   checkReply<T>(method: string, url: string, reply: Reply<T>): Promise<Reply<T>>;
 }
@@ -317,6 +319,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const running = await startServer(config, { pgSchema }).finally(() => schemaLock?.end());
+  const others: RunningServer[] = [];
   const network = await findNetwork(running.db, NETWORK);
 
   const server: TestServer = {
@@ -381,7 +384,14 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     async updateNetwork(change) {
       await running.db.updateTable('networks').set(change).where('id', '=', server.networkId).execute();
     },
+    async anotherInstance() {
+      if (!databaseUrl) throw new Error('Several instances share a database on PostgreSQL only.');
+      const other = await startServer(config, { pgSchema });
+      others.push(other);
+      return other;
+    },
     async stop() {
+      await Promise.all(others.map((o) => o.stop()));
       await running.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (databaseUrl && pgSchema) {

@@ -49,6 +49,7 @@ export const activityEndpoints = [
       const [event] = await getActivity(ctx.db, ctx, [p.id]);
       if (!event) throw notFound();
       await deleteActivity(ctx.db, event.id);
+      ctx.changes.publish([{ networkId: ctx.network.id, kind: 'Activity', id: event.id, op: 'deleted' }]);
       return {};
     },
   }),

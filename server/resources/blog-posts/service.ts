@@ -26,7 +26,8 @@ export async function createPost(ctx: Actor, input: PostInput): Promise<number> 
   const approved = input.approved ?? !(ctx.network.blog_post_moderation && !isAdmin(ctx.viewer));
   const tags = normaliseTags(input.tag ?? []);
   const publish = publishing(ctx.now, input);
-  return createContent(ctx, { type: 'BlogPost', title, tags }, (tx) =>
+  const visibility = input.visibility ?? 'all';
+  return createContent(ctx, { type: 'BlogPost', title, tags, visibility }, (tx) =>
     insertPost(tx, {
       network_id: ctx.network.id,
       author_id: ctx.viewer.accountId!,
@@ -34,7 +35,7 @@ export async function createPost(ctx: Actor, input: PostInput): Promise<number> 
       description,
       publish_status: publish.status ?? 'publish',
       publish_time: publish.time ?? ctx.now,
-      visibility: input.visibility ?? 'all',
+      visibility,
       approved: approved ? 1 : 0,
       featured_at: null,
       created_at: ctx.now,

@@ -6,6 +6,8 @@ import { isUniqueViolation } from '../../db/database';
 import { badRequest, conflict } from '../../http/errors';
 import { sanitizeDescription } from '../../lib/sanitize';
 import { insertBroadcast, releaseMessageId } from './store';
+import { announce, committed } from '../../lib/changes';
+
 
 export const DUPLICATE_WINDOW_MS = 5 * 60_000;
 
@@ -14,9 +16,9 @@ export async function sendBroadcast(ctx: Actor, input: { subject: string; body: 
   if (!body) throw badRequest(2, "A broadcast needs a 'body'.");
   const messageId = input.messageId ?? null;
   try {
-    return await ctx.db.transaction().execute(async (tx) => {
+    return await committed(ctx, async (tx) => {
       if (messageId !== null) await releaseMessageId(tx, ctx.network.id, messageId, ctx.now - DUPLICATE_WINDOW_MS);
-      return insertBroadcast(tx, {
+      const id = await insertBroadcast(tx, {
         network_id: ctx.network.id,
         author_id: ctx.viewer.accountId!,
         subject: input.subject,
@@ -24,6 +26,8 @@ export async function sendBroadcast(ctx: Actor, input: { subject: string; body: 
         message_id: messageId,
         created_at: ctx.now,
       });
+      announce(tx, { networkId: ctx.network.id, kind: 'Broadcast', id, op: 'created', authorId: ctx.viewer.accountId! });
+      return id;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(1, 'This messageId was sent less than five minutes ago.');

@@ -10,6 +10,8 @@ import { deleteComment, findCommentRow, insertComment, isVisibleComment, updateC
 import { forgetActivityAbout, recordActivity } from '../activity/store';
 import { hasBlocked } from '../friends/store';
 import { lockContent } from '../content/store';
+import { announce, committed, type Change } from '../../lib/changes';
+
 import type { ContentTypeName } from '../content/types';
 
 export async function itemForComments(ctx: Actor, ref: { networkId: number; type: string; id: number }) {
@@ -26,7 +28,7 @@ export async function addComment(ctx: Actor, input: { attachedTo: { networkId: n
   const viewer = ctx.viewer.accountId!;
   if (await hasBlocked(ctx.db, ctx.network.id, item.author_id, viewer)) throw forbidden('The author of this item has blocked you.', 3);
   const moderated = ctx.network.comment_moderation && !isAdmin(ctx.viewer) && item.author_id !== viewer;
-  return ctx.db.transaction().execute(async (tx) => {
+  return committed(ctx, async (tx) => {
     // Held until the comment is in, so a deletion of the item either comes first (and this is 404) or removes the comment too.
     if (!(await lockContent(tx, ctx.dialect, input.attachedTo.type as ContentTypeName, item.id, 'share'))) throw notFound('No such item to comment on.');
     const id = await insertComment(tx, {
@@ -50,6 +52,14 @@ export async function addComment(ctx: Actor, input: { attachedTo: { networkId: n
       description,
       now: ctx.now,
     });
+    announce(tx, {
+      networkId: ctx.network.id,
+      kind: 'Comment',
+      id,
+      op: 'created',
+      authorId: viewer,
+      on: { kind: input.attachedTo.type, id: item.id, authorId: item.author_id },
+    });
     return id;
   });
 }
@@ -60,10 +70,11 @@ export async function removeComment(ctx: Actor, id: number) {
   const viewer = ctx.viewer.accountId;
   const allowed = comment.author_id === viewer || comment.attached_to_author_id === viewer || isAdmin(ctx.viewer);
   if (!allowed) throw await refusal(ctx, comment, 'Only the comment author, the item author or an administrator may delete this comment.');
-  await ctx.db.transaction().execute(async (tx) => {
+  await committed(ctx, async (tx) => {
     await forgetActivityAbout(tx, 'Comment', id);
     // Deleted by a request that came first: nothing to undo, and nothing this one deleted.
     if (!(await deleteComment(tx, id))) throw notFound();
+    announce(tx, commentChange(ctx, comment, 'deleted'));
   });
 }
 
@@ -82,13 +93,29 @@ export async function changeComment(ctx: Actor, id: number, input: { description
   if (description === '') throw badRequest(2, "A comment needs a 'description'.");
   const moderated = description !== undefined && ctx.network.comment_moderation && !isAdmin(ctx.viewer) && comment.attached_to_author_id !== viewer;
   const approved = input.approved ?? (moderated ? false : undefined);
-  await ctx.db.transaction().execute((tx) =>
-    updateComment(tx, id, {
+  await committed(ctx, async (tx) => {
+    await updateComment(tx, id, {
       ...(description !== undefined && { description }),
       ...(approved !== undefined && { approved: approved ? 1 : 0 }),
       updated_at: ctx.now,
-    }),
-  );
+    });
+    announce(tx, commentChange(ctx, comment, 'updated'));
+  });
+}
+
+function commentChange(
+  ctx: Actor,
+  comment: { id: number; author_id: number; attached_to_type: string; attached_to_id: number; attached_to_author_id: number },
+  op: 'updated' | 'deleted',
+): Change {
+  return {
+    networkId: ctx.network.id,
+    kind: 'Comment',
+    id: comment.id,
+    op,
+    authorId: comment.author_id,
+    on: { kind: comment.attached_to_type, id: comment.attached_to_id, authorId: comment.attached_to_author_id },
+  };
 }
 
 /** 403 for a comment the caller can read, 404 for one they cannot (unapproved, or on an item hidden from them). */

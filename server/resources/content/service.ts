@@ -11,6 +11,8 @@ import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin, isOwner } from '../../lib/viewer';
 import { replaceTags } from '../tags/store';
 import { recordActivity } from '../activity/store';
+import { announce, committed } from '../../lib/changes';
+
 
 export function checkPrivateFilter(ctx: Actor, privateFilter: boolean | undefined) {
   if (privateFilter !== undefined && !isOwner(ctx.viewer)) throw forbidden("Only the Network Creator may use 'private'.", 2);
@@ -26,11 +28,12 @@ export function checkCreatedAfter(ctx: Actor, createdAfter: number) {
 /** Writes a new item of `type` (`insert` returns its id), its tags and its Create<Type> event in one transaction. */
 export function createContent(
   ctx: Actor,
-  item: { type: string; title: string; tags: string[] },
+  item: { type: ContentTypeName; title: string; tags: string[]; visibility: Visibility },
   insert: (tx: Tx) => Promise<number>,
 ): Promise<number> {
-  return ctx.db.transaction().execute(async (tx) => {
+  return committed(ctx, async (tx) => {
     const id = await insert(tx);
+    announce(tx, { networkId: ctx.network.id, kind: item.type, id, op: 'created', authorId: ctx.viewer.accountId!, visibility: item.visibility });
     await replaceTags(tx, ctx.network.id, item.type, id, item.tags);
     await recordActivity(tx, {
       networkId: ctx.network.id,
@@ -45,19 +48,32 @@ export function createContent(
 }
 
 /** Writes to an existing item in one transaction that holds it locked; 404 when it was deleted meanwhile. */
-export function changeContent(ctx: Actor, type: ContentTypeName, id: number, write: (tx: Tx) => Promise<void>): Promise<void> {
-  return ctx.db.transaction().execute(async (tx) => {
+export function changeContent(
+  ctx: Actor,
+  type: ContentTypeName,
+  id: number,
+  write: (tx: Tx) => Promise<void>,
+  op: 'updated' | 'deleted' = 'updated',
+): Promise<void> {
+  return committed(ctx, async (tx) => {
     if (!(await lockContent(tx, ctx.dialect, type, id, 'update'))) throw notFound();
     await write(tx);
+    announce(tx, { networkId: ctx.network.id, kind: type, id, op });
   });
 }
 
 /** Deletes an item with its comments, tags and activity (and what `before` removes first); 404 when another request deleted it first. */
 export function removeContent(ctx: Actor, type: ContentTypeName, id: number, before?: (tx: Tx) => Promise<void>): Promise<void> {
-  return changeContent(ctx, type, id, async (tx) => {
-    await before?.(tx);
-    await deleteContent(tx, type, id);
-  });
+  return changeContent(
+    ctx,
+    type,
+    id,
+    async (tx) => {
+      await before?.(tx);
+      await deleteContent(tx, type, id);
+    },
+    'deleted',
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 // Forum use-cases: administrators keep the categories; members start topics, and a topic's
 // author or an administrator edits, moves, closes, reopens and deletes it. A topic with its
 // tags and its CreateTopic event is written in one transaction.
+import type { Change } from '../../lib/changes';
 import type { Actor } from '../../http/endpoint';
 import { badRequest, notFound } from '../../http/errors';
 import type { ContentRef } from '../../http/param-types';
@@ -40,7 +41,7 @@ const titled = (title: string | undefined) => title !== undefined && { title, ti
 
 export async function createCategory(ctx: Actor, input: CategoryInput & { title: string }): Promise<number> {
   const title = requiredTitle(input.title)!;
-  return insertCategory(ctx.db, {
+  const id = await insertCategory(ctx.db, {
     network_id: ctx.network.id,
     author_id: ctx.viewer.accountId!,
     title,
@@ -49,7 +50,11 @@ export async function createCategory(ctx: Actor, input: CategoryInput & { title:
     created_at: ctx.now,
     updated_at: ctx.now,
   });
+  ctx.changes.publish([categoryChange(ctx, id, 'created')]);
+  return id;
 }
+
+const categoryChange = (ctx: Actor, id: number, op: Change['op']): Change => ({ networkId: ctx.network.id, kind: 'Category', id, op });
 
 export async function changeCategory(ctx: Actor, id: number, input: CategoryInput): Promise<void> {
   if (!(await findCategoryRow(ctx.db, ctx.network.id, id))) throw notFound();
@@ -58,12 +63,14 @@ export async function changeCategory(ctx: Actor, id: number, input: CategoryInpu
     ...(input.description !== undefined && { description: sanitizeDescription(input.description) }),
     updated_at: ctx.now,
   });
+  ctx.changes.publish([categoryChange(ctx, id, 'updated')]);
 }
 
 /** Deletes a category; its topics stay in the forum, without a category. */
 export async function removeCategory(ctx: Actor, id: number): Promise<void> {
   if (!(await findCategoryRow(ctx.db, ctx.network.id, id))) throw notFound();
   await deleteCategory(ctx.db, id);
+  ctx.changes.publish([categoryChange(ctx, id, 'deleted')]);
 }
 
 /** The row id of a category of this network that a topic is filed under (404 when there is none). */
@@ -77,7 +84,7 @@ export async function createTopic(ctx: Actor, input: TopicInput & { title: strin
   const title = requiredTitle(input.title)!;
   const categoryId = input.categoryId === undefined ? null : await categoryFor(ctx, input.categoryId);
   const tags = normaliseTags(input.tag ?? []);
-  return createContent(ctx, { type: 'Topic', title, tags }, (tx) =>
+  return createContent(ctx, { type: 'Topic', title, tags, visibility: input.visibility ?? 'all' }, (tx) =>
     insertTopic(tx, {
       network_id: ctx.network.id,
       author_id: ctx.viewer.accountId!,

@@ -7,6 +7,8 @@ import type { Tx } from '../../db/database';
 import type { FriendState } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../../http/errors';
 import { recordActivity } from '../activity/store';
+import { announce, committed } from '../../lib/changes';
+
 import {
   accountNamed,
   forgetFriendship,
@@ -100,8 +102,10 @@ async function changeRelationship(
   const other = await accountNamed(ctx.db, ctx.network.id, screenName);
   if (!other || (activeOnly && other.member_state !== 'active')) throw notFound(`No member '${screenName}' on this network.`);
   const me = ctx.viewer.accountId!;
-  await ctx.db.transaction().execute(async (tx) => {
+  await committed(ctx, async (tx) => {
     await lockPair(tx, ctx.dialect, me, other.id);
+    // Friendships decide who sees friends-only items: both sides' views change.
+    announce(tx, { networkId: ctx.network.id, kind: 'Friendship', id: other.id, op: 'updated', authorId: me });
     const next = await decide(tx, other, await relationship(tx, ctx.network.id, me, other.id));
     await setRelationship(tx, ctx.network.id, me, other.id, next, ctx.now);
   });

@@ -35,6 +35,7 @@ export const networkEndpoints = [
     params: updateParams,
     handle: async (ctx, p) => {
       await updateNetwork(ctx.db, ctx.network.id, { ...networkPatch(p), updated_at: ctx.now });
+      ctx.changes.publish([{ networkId: ctx.network.id, kind: 'Network', id: ctx.network.id, op: 'updated' }]);
       return {};
     },
   }),

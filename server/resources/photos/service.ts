@@ -24,7 +24,7 @@ export async function createPhoto(ctx: Actor, input: PhotoInput, upload: Buffer)
   const title = (input.title ?? '').trim();
   const { format, renditions } = await renderPhoto(upload);
   const large = renditions.find((r) => r.size === 'large')!;
-  return createContent(ctx, { type: 'Photo', title, tags }, (tx) =>
+  return createContent(ctx, { type: 'Photo', title, tags, visibility: input.visibility ?? 'all' }, (tx) =>
     insertPhoto(
       tx,
       {

@@ -9,6 +9,8 @@ import { conflict, forbidden, notFound, unauthenticated } from '../../http/error
 import { verifyPassword } from '../../lib/passwords';
 import { isOwner } from '../../lib/viewer';
 import type { UpdateInput } from './schema';
+import { announce, committed } from '../../lib/changes';
+
 import {
   addMember,
   createAccount,
@@ -25,11 +27,12 @@ export async function joinNetwork(ctx: Actor, input: { email: string; password: 
   const state = ctx.network.user_moderation ? 'pending' : 'active';
   const join = async (tx: Tx, accountId: number) => {
     const memberId = await addMember(tx, ctx.network.id, accountId, 'member', state, ctx.now);
+    announce(tx, { networkId: ctx.network.id, kind: 'Member', id: memberId, op: 'created', authorId: accountId });
     // A pending member has not joined yet: the event is written when an administrator approves.
     if (state === 'active') await recordJoin(tx, ctx, accountId);
     return { accountId, memberId };
   };
-  return ctx.db.transaction().execute(async (tx) => {
+  return committed(ctx, async (tx) => {
     const existing = await findAccountByEmail(tx, input.email);
     if (!existing) return join(tx, (await createAccount(tx, input, ctx.now)).id);
     const samePerson = await verifyPassword(input.password, existing.password_hash);
@@ -81,7 +84,8 @@ export async function changeMember(ctx: Actor, memberId: number | undefined, inp
 
   const patch = nextMembership(member, { approved, isBlocked, makeAdmin });
   const statusChanged = profile.statusMessage !== undefined && profile.statusMessage !== member.status_message;
-  await ctx.db.transaction().execute(async (tx) => {
+  await committed(ctx, async (tx) => {
+    announce(tx, { networkId: ctx.network.id, kind: 'Member', id: member.id, op: 'updated', authorId: member.account_id });
     const account = {
       ...(profile.fullName !== undefined && { full_name: profile.fullName, sort_name: sortNameOf(profile.fullName) }),
       ...(profile.location !== undefined && { location: profile.location }),
@@ -145,7 +149,8 @@ function nextMembership(
 export async function removeMember(ctx: Actor, memberId: number): Promise<void> {
   const member = await targetMember(ctx, memberId);
   checkMayModerate(ctx, member);
-  await ctx.db.transaction().execute(async (tx) => {
+  await committed(ctx, async (tx) => {
+    announce(tx, { networkId: ctx.network.id, kind: 'Member', id: member.id, op: 'deleted', authorId: member.account_id });
     await forgetActivityAbout(tx, 'User', member.id);
     await deleteMember(tx, member);
   });

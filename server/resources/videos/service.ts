@@ -24,7 +24,7 @@ export async function addVideo(ctx: Actor, input: VideoInput & { url?: string; e
   const title = (input.title ?? '').trim();
   const tags = normaliseTags(input.tag ?? []);
   const approved = !(ctx.network.video_moderation && !isAdmin(ctx.viewer));
-  return createContent(ctx, { type: 'Video', title, tags }, (tx) =>
+  return createContent(ctx, { type: 'Video', title, tags, visibility: input.visibility ?? 'all' }, (tx) =>
     insertVideo(tx, {
       network_id: ctx.network.id,
       author_id: ctx.viewer.accountId!,
