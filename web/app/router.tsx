@@ -11,6 +11,8 @@ import { countFor, listFiltersFromSearch, windowFromSearch } from '../features/b
 import { commentQueries } from '../features/comments/api/comment-queries';
 import { frontPageQueries } from '../features/front-page/api/front-page-queries';
 import { networkQueries } from '../features/network/api/network-queries';
+import { photoQueries } from '../features/photos/api/photo-queries';
+import { photoFiltersFromSearch } from '../features/photos/paging';
 import { sessionQuery } from '../features/session/api/session-queries';
 import { writingQueries } from '../features/writing/api/writing-queries';
 import { tabOf } from '../features/writing/my-posts-tabs';
@@ -95,8 +97,21 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       }),
       lazy: page(() => import('./routes/my-posts')),
     },
-    { path: 'photos', ...comingSoon('Photos') },
-    { path: 'photos/:id', ...comingSoon('Photo') },
+    {
+      path: 'photos',
+      loader: prefetch((client, { network, search }) =>
+        client.prefetchQuery(photoQueries.list(photoFiltersFromSearch(network, search))),
+      ),
+      lazy: page(() => import('./routes/photos')),
+    },
+    {
+      path: 'photos/:id',
+      loader: prefetch((client, { network, params }) => {
+        void client.prefetchQuery(photoQueries.detail(network, params.id!));
+        void client.prefetchQuery(commentQueries.list(network, params.id!));
+      }),
+      lazy: page(() => import('./routes/photo')),
+    },
     { path: 'members', ...comingSoon('Members') },
     { path: 'members/:screenName', ...comingSoon('Member') },
     { path: 'friends', ...comingSoon('Friends') },

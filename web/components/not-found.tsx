@@ -1,4 +1,4 @@
-// The page for an address that leads nowhere: an unknown post, member or network, or no page
+// The page for an address that leads nowhere: an unknown post, photo, member or network, or no page
 // at all. Says which, and offers a way on.
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../lib/paths';
@@ -6,6 +6,7 @@ import { paths } from '../lib/paths';
 const WHAT = {
   page: { title: 'Page not found', text: 'There is nothing at this address.' },
   post: { title: 'Post not found', text: 'This post does not exist, or you are not allowed to see it.' },
+  photo: { title: 'Photo not found', text: 'This photo does not exist, or you are not allowed to see it.' },
   member: { title: 'Member not found', text: 'There is no member with this name here, or their profile is not visible to you.' },
   network: { title: 'Network not found', text: 'There is no network at this address. Check the link you followed.' },
 };

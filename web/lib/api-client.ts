@@ -48,17 +48,20 @@ export function restUrl(network: string, resource: string, query: Params = {}): 
 async function request<T>(url: string, init: RequestInit, isAnswer = isSuccess): Promise<T> {
   const response = await fetch(url, { credentials: 'same-origin', ...init });
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok || !isAnswer(body)) {
-    const envelope = isErrorEnvelope(body) ? body : null;
-    throw new ApiError({
-      status: envelope?.status ?? response.status,
-      code: envelope?.code ?? 0,
-      subcode: envelope?.subcode ?? 0,
-      reason: envelope?.reason ?? (response.statusText || 'The service did not answer as expected'),
-      trace: envelope?.trace,
-    });
-  }
+  if (!response.ok || !isAnswer(body)) throw refusal(response.status, response.statusText, body);
   return body as T;
+}
+
+/** The ApiError for a reply that is not the answer asked for: its envelope's, or one made from the HTTP status. */
+function refusal(status: number, statusText: string, body: unknown): ApiError {
+  const envelope = isErrorEnvelope(body) ? body : null;
+  return new ApiError({
+    status: envelope?.status ?? status,
+    code: envelope?.code ?? 0,
+    subcode: envelope?.subcode ?? 0,
+    reason: envelope?.reason ?? (statusText || 'The service did not answer as expected'),
+    trace: envelope?.trace,
+  });
 }
 
 function isSuccess(body: unknown): boolean {
@@ -85,6 +88,9 @@ export function getDocument<T>(path: string, signal?: AbortSignal): Promise<T> {
 
 type Write = { method: 'POST' | 'PUT' | 'DELETE'; query?: Params; form?: Params };
 
+const csrfTokenOf = (client: QueryClient, network: string) =>
+  client.getQueryData<SessionEntry | null>(sessionQueryKey(network))?.csrfToken;
+
 /** A write as the signed-in member (if any): the CSRF token comes from the cached session. */
 export function apiSend<T>(
   client: QueryClient,
@@ -93,7 +99,7 @@ export function apiSend<T>(
   { method, query = {}, form }: Write,
 ): Promise<T> {
   const headers = new Headers();
-  const csrfToken = client.getQueryData<SessionEntry | null>(sessionQueryKey(network))?.csrfToken;
+  const csrfToken = csrfTokenOf(client, network);
   if (csrfToken) headers.set('X-CSRF-Token', csrfToken);
   if (form) headers.set('Content-Type', 'application/x-www-form-urlencoded');
   return request<T>(restUrl(network, resource, query), {
@@ -101,4 +107,43 @@ export function apiSend<T>(
     headers,
     body: form ? toSearchParams(form) : undefined,
   });
+}
+
+export type Upload<T> = { done: Promise<T>; abort: () => void };
+
+/**
+ * A multipart POST as the signed-in member, reporting how much of the body has been sent
+ * (0 to 1) as it goes. XMLHttpRequest, because fetch cannot tell upload progress.
+ */
+export function apiUpload<T>(
+  client: QueryClient,
+  network: string,
+  resource: string,
+  body: FormData,
+  onProgress: (sent: number) => void,
+): Upload<T> {
+  const xhr = new XMLHttpRequest();
+  const done = new Promise<T>((resolve, reject) => {
+    xhr.open('POST', restUrl(network, resource));
+    xhr.withCredentials = true;
+    const csrfToken = csrfTokenOf(client, network);
+    if (csrfToken) xhr.setRequestHeader('X-CSRF-Token', csrfToken);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let reply: unknown = null;
+      try {
+        reply = JSON.parse(xhr.responseText);
+      } catch {
+        // Not JSON: a proxy's error page, say; the status tells what happened.
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && isSuccess(reply)) resolve(reply as T);
+      else reject(refusal(xhr.status, xhr.statusText, reply));
+    };
+    xhr.onerror = () => reject(new TypeError('The upload could not reach the server.'));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    xhr.send(body);
+  });
+  return { done, abort: () => xhr.abort() };
 }

@@ -13,6 +13,7 @@ function withSearch(path: string, search: Record<string, string | undefined>): s
 }
 
 export type BlogFilter = { tag?: string; author?: string };
+export type PhotoFilter = { tag?: string; author?: string };
 export type ForumKind = 'topics' | 'categories';
 export type MyPostsTab = 'drafts' | 'scheduled' | 'published';
 
@@ -23,7 +24,7 @@ export const paths = {
   editBlogPost: (network: string, id: string) => `${n(network)}/blog/${one(id)}/edit`,
   write: (network: string) => `${n(network)}/write`,
   myPosts: (network: string, tab: MyPostsTab = 'drafts') => withSearch(`${n(network)}/my/posts`, { tab }),
-  photos: (network: string) => `${n(network)}/photos`,
+  photos: (network: string, filter: PhotoFilter = {}) => withSearch(`${n(network)}/photos`, filter),
   photo: (network: string, id: string) => `${n(network)}/photos/${one(id)}`,
   members: (network: string) => `${n(network)}/members`,
   member: (network: string, screenName: string) => `${n(network)}/members/${one(screenName)}`,

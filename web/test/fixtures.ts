@@ -1,6 +1,6 @@
 // Entries as the service sends them, with sensible defaults a test overrides where it matters.
 import type { BlogPostSummary } from '../features/blog-posts/api/blog-post-queries';
-import type { BlogPost, Comment, Member, MemberResource, Network, SessionEntry } from '../lib/api-types';
+import type { BlogPost, Comment, Entry, ImageResource, Member, MemberResource, Network, SessionEntry } from '../lib/api-types';
 
 export const members = {
   ada: { fullName: 'Ada Lovelace', iconUrl: '/icons/ada.png', url: 'http://localhost/n/apiexample/members/ada' },
@@ -116,4 +116,43 @@ export function aMember(screenName: keyof typeof members | string, overrides: Pa
     profileQuestions: null,
     ...overrides,
   };
+}
+
+export type PhotoEntry = Entry<'Photo'>;
+
+/** A photo as `GET Photo` gives it; its image sizes go in `resources` (see `imageResources`). */
+export function aPhoto(overrides: Partial<PhotoEntry> = {}): PhotoEntry {
+  const id = overrides.id ?? '1:Photo:1';
+  const number = id.split(':').at(-1);
+  return {
+    id,
+    author: 'ada',
+    createdDate: '2011-06-23T18:34:22.123Z',
+    updatedDate: '2011-06-23T18:34:22.123Z',
+    featuredDate: null,
+    title: 'The engine at rest',
+    description: '<p>Brass and patience.</p>',
+    visibility: 'all',
+    approved: true,
+    commentCount: 0,
+    url: `http://localhost/n/apiexample/photos/${encodeURIComponent(id)}`,
+    topTags: [],
+    image: `/xn/images/1/${number}/large.jpg`,
+    ...overrides,
+  };
+}
+
+/** `resources` for these photos: each image's sizes under its key, with the members. */
+export function imageResources(photos: Pick<PhotoEntry, 'image'>[]): Record<string, ImageResource | MemberResource> {
+  const images = photos.map(({ image }): [string, ImageResource] => [
+    image,
+    {
+      url: `http://localhost${image}`,
+      width: 2048,
+      height: 1536,
+      mediumUrl: `http://localhost${image.replace('large', 'medium')}`,
+      thumbnailUrl: `http://localhost${image.replace('large', 'thumbnail')}`,
+    },
+  ]);
+  return { ...members, ...Object.fromEntries(images) };
 }

@@ -1,11 +1,11 @@
 // A blog post with its comments. Its author may edit or delete it. Members who may write can
 // comment (and delete their own comments, or any on their own post); a pending member is told
 // why they cannot yet, and a visitor is invited to sign in.
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { BlogPostArticle } from '../../features/blog-posts/components/blog-post-article';
-import { CommentForm } from '../../features/comments/components/comment-form';
+import { CommentAccess } from '../../features/comments/components/comment-access';
 import { CommentList } from '../../features/comments/components/comment-list';
-import { useViewer, type Viewer } from '../../features/session/api/viewer';
+import { useViewer } from '../../features/session/api/viewer';
 import { DeletePostButton } from '../../features/writing/components/delete-post-button';
 import { paths } from '../../lib/paths';
 import { useNetwork } from '../use-network';
@@ -43,27 +43,5 @@ export default function BlogPostPage() {
         </section>
       )}
     </BlogPostArticle>
-  );
-}
-
-function CommentAccess({ network, attachedTo, viewer }: { network: string; attachedTo: string; viewer: Viewer & { known: boolean } }) {
-  const location = useLocation();
-  if (!viewer.known) return null;
-  if (viewer.canWrite) return <CommentForm network={network} attachedTo={attachedTo} />;
-  if (viewer.isPending) {
-    return <p className="notice">You can comment once an administrator approves your membership.</p>;
-  }
-  if (viewer.isBlocked) return <p className="notice">Your membership is blocked, so you cannot comment.</p>;
-  if (viewer.isOutsider) {
-    return (
-      <p className="notice">
-        <Link to={paths.signUp(network, location.pathname)}>Join this network</Link> to write a comment.
-      </p>
-    );
-  }
-  return (
-    <p>
-      <Link to={paths.signIn(network, location.pathname)}>Sign in</Link> to write a comment.
-    </p>
   );
 }

@@ -53,7 +53,7 @@ export function addCommentOptions(network: string, attachedTo: string) {
     onError: (_error, _description, onMutateResult, { client }) => {
       if (onMutateResult?.previous) client.setQueryData(comments.queryKey, onMutateResult.previous);
     },
-    // The post's commentCount changes too, in its page and in listings.
-    meta: { invalidates: [comments.queryKey, ['blogPosts']] },
+    // The commented item's commentCount changes too, on its page and in listings.
+    meta: { invalidates: [comments.queryKey, ['blogPosts'], ['photos']] },
   });
 }

@@ -9,13 +9,14 @@ import { ErrorMessage, errorText } from '../../../components/error-message';
 import { exactText } from '../../../components/relative-time';
 import { Skeleton } from '../../../components/skeleton';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import type { BlogPost, Visibility } from '../../../lib/api-types';
+import type { BlogPost } from '../../../lib/api-types';
 import { paths } from '../../../lib/paths';
 import { TagList } from '../../blog-posts/components/tag-list';
 import { previewOptions, savePostOptions, type PostDraft, type Publishing } from '../api/post-mutations';
 import { writingQueries } from '../api/writing-queries';
 import { clearLocalDraft, localDraftKey, readLocalDraft, useLocalDraft } from '../local-draft';
 import { TagInput } from './tag-input';
+import { VisibilitySelect } from './visibility-select';
 
 // The editor (TipTap and ProseMirror) is the bulk of this page's code: it is requested as soon
 // as the page's own code runs and arrives while the writer looks at the form.
@@ -23,13 +24,6 @@ const editorModule = import('./rich-text-editor');
 const RichTextEditor = lazy(async () => ({ default: (await editorModule).RichTextEditor }));
 
 export const MAX_TITLE = 200;
-
-const VISIBILITIES: { value: Visibility; label: string }[] = [
-  { value: 'all', label: 'Everyone' },
-  { value: 'members', label: 'Members of this network' },
-  { value: 'friends', label: 'My friends' },
-  { value: 'me', label: 'Only me' },
-];
 
 const SAVE_WORDS = {
   '4': 'The post could not be saved as it is: check the title (up to 200 characters) and the tags (up to 20, each up to 64 characters).',
@@ -75,7 +69,7 @@ export function Composer({ network, author, post }: Props) {
   const dirty = !save.isSuccess && JSON.stringify(form) !== JSON.stringify(saved);
   useLocalDraft(storageKey, form, dirty);
 
-  const ids = { title: useId(), titleHint: useId(), text: useId(), visibility: useId(), when: useId(), whenHint: useId() };
+  const ids = { title: useId(), titleHint: useId(), text: useId(), when: useId(), whenHint: useId() };
   const status = post?.publishStatus ?? 'draft';
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -168,16 +162,7 @@ export function Composer({ network, author, post }: Props) {
 
       <TagInput tags={form.tags} suggestions={suggestions} onChange={(tags) => change({ tags })} />
 
-      <div className="field">
-        <label htmlFor={ids.visibility}>Who can see it</label>
-        <select id={ids.visibility} value={form.visibility} onChange={(event) => change({ visibility: event.target.value as Visibility })}>
-          {VISIBILITIES.map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <VisibilitySelect value={form.visibility} onChange={(visibility) => change({ visibility })} />
 
       {status !== 'publish' ? (
         <div className="field">

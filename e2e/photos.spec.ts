@@ -1,0 +1,129 @@
+// Photos: a member uploads two pictures through the picker on a slow connection, watches each
+// one's progress, finds them in the gallery, and on a photo's page gives it a title and tags,
+// gets a comment from another member, and finally deletes it. axe and the phone-width check
+// run on every page visited.
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { NETWORK, commentsSection, newMember, signUp, unique } from './fixtures';
+import { expectAccessible, expectNoSidewaysScroll } from './page-checks';
+
+/** A picture of noise, which compresses badly: big enough to take a few seconds on a slow upload. */
+async function noisyPicture(width: number, height: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919 + ((i * i) >> 3)) & 0xff;
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+}
+
+test('a member uploads photos with progress shown, finds them in the gallery, titles, tags and deletes one', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const owner = newMember('Iris');
+  const commenter = newMember('Otto');
+  const id = unique();
+  const firstFile = `harbour-${id}.png`;
+  const secondFile = `lighthouse-${id}.png`;
+  const newTitle = `Harbour at dawn ${id}`;
+  const tag = `sea-${id}`;
+
+  const ownerContext = await browser.newContext();
+  await signUp(ownerContext.request, owner);
+  const page = await ownerContext.newPage();
+
+  await test.step('the gallery offers uploading', async () => {
+    await page.goto(`/n/${NETWORK}`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Photos' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Upload photos' })).toBeVisible();
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+  });
+
+  await test.step('two photos chosen at once upload one after the other, each with its progress', async () => {
+    // A slow connection, so the progress can be seen.
+    const cdp = await ownerContext.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload photos' }).click();
+    const picture = await noisyPicture(600, 400);
+    await (await chooser).setFiles([
+      { name: firstFile, mimeType: 'image/png', buffer: picture },
+      { name: secondFile, mimeType: 'image/png', buffer: await noisyPicture(300, 200) },
+    ]);
+
+    const uploads = page.getByRole('list', { name: 'Uploads' });
+    const firstBar = uploads.getByRole('progressbar', { name: `Uploading ${firstFile}` });
+    await expect(uploads.getByRole('progressbar', { name: `Uploading ${secondFile}` })).toBeVisible();
+    await expect.poll(async () => Number((await firstBar.getAttribute('value', { timeout: 1000 })) ?? 0)).toBeGreaterThan(0);
+    await expect(uploads.getByRole('listitem').first()).toContainText(/\d+%/);
+    await expectNoSidewaysScroll(page);
+
+    await expect(uploads.getByRole('link', { name: `Open ${firstFile}` })).toBeVisible({ timeout: 30_000 });
+    await expect(uploads.getByRole('link', { name: `Open ${secondFile}` })).toBeVisible({ timeout: 30_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  });
+
+  await test.step('both are in the gallery, newest first, without reloading', async () => {
+    const gallery = page.getByRole('list', { name: 'Photos' });
+    await expect(gallery.getByRole('link').nth(0)).toHaveText(`lighthouse-${id}`);
+    await expect(gallery.getByRole('link').nth(1)).toHaveText(`harbour-${id}`);
+    await expect(gallery.getByRole('link', { name: `harbour-${id}` }).locator('img')).toHaveJSProperty('complete', true);
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+  });
+
+  let photoUrl = '';
+  await test.step('its owner gives a photo a title, a description and a tag', async () => {
+    await page.getByRole('list', { name: 'Photos' }).getByRole('link', { name: `harbour-${id}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `harbour-${id}` })).toBeVisible();
+    photoUrl = page.url();
+    expect(new URL(photoUrl).pathname).toMatch(new RegExp(`^/n/${NETWORK}/photos/\\d+%3APhoto%3A\\d+$`));
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Edit photo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit photo' });
+    await dialog.getByLabel('Title').fill(newTitle);
+    await dialog.getByLabel('Description').fill('The boats wake before the town.');
+    await dialog.getByRole('combobox', { name: 'Tags' }).fill(tag);
+    await dialog.getByRole('combobox', { name: 'Tags' }).press('Enter');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Save photo' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: newTitle })).toBeVisible();
+    await expect(page.getByText('The boats wake before the town.')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: tag })).toBeVisible();
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+  });
+
+  await test.step('another member finds it by its tag and comments on it', async () => {
+    const commenterContext = await browser.newContext();
+    await signUp(commenterContext.request, commenter);
+    const other = await commenterContext.newPage();
+    await other.goto(`/n/${NETWORK}/photos?tag=${encodeURIComponent(tag)}`);
+    await expect(other.getByRole('heading', { level: 1, name: `Photos tagged “${tag}”` })).toBeVisible();
+    await expect(other.getByRole('button', { name: 'Upload photos' })).toHaveCount(0);
+    await other.getByRole('list', { name: 'Photos' }).getByRole('link', { name: newTitle }).click();
+    await expect(other.getByRole('heading', { level: 1, name: newTitle })).toBeVisible();
+    await expect(other.getByRole('button', { name: 'Edit photo' })).toHaveCount(0);
+    await other.getByRole('textbox', { name: 'Your comment' }).fill('What a morning!');
+    await other.getByRole('button', { name: 'Comment' }).click();
+    await expect(commentsSection(other).getByRole('listitem')).toContainText(['What a morning!']);
+    await expectAccessible(other);
+    await expectNoSidewaysScroll(other);
+    await commenterContext.close();
+  });
+
+  await test.step('its owner deletes it after confirming, and it is gone', async () => {
+    await page.reload();
+    await expect(commentsSection(page).getByText('What a morning!')).toBeVisible();
+    await page.getByRole('button', { name: 'Delete photo' }).click();
+    await expectAccessible(page);
+    await page.getByRole('dialog', { name: 'Delete this photo?' }).getByRole('button', { name: 'Delete photo' }).click();
+    await expect(page.getByText('The photo is deleted.')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Photos' }).getByRole('link', { name: newTitle })).toHaveCount(0);
+    await page.goto(photoUrl);
+    await expect(page.getByRole('heading', { level: 1, name: 'Photo not found' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  await ownerContext.close();
+});

@@ -1,0 +1,107 @@
+// Changing a photo's title, description, tags and who may see it, in a dialog over its page.
+// Each field says its limit before it is reached.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { ErrorMessage } from '../../../components/error-message';
+import { Modal } from '../../../components/modal';
+import { writingQueries } from '../../writing/api/writing-queries';
+import { TagInput } from '../../writing/components/tag-input';
+import { VisibilitySelect } from '../../writing/components/visibility-select';
+import { changePhotoOptions, type PhotoChanges } from '../api/photo-mutations';
+import type { Photo } from '../api/photo-queries';
+
+const MAX_TITLE = 200;
+const MAX_DESCRIPTION = 4000;
+
+const SAVE_WORDS = {
+  '4': `The photo could not be saved as it is: check the title (up to ${MAX_TITLE} characters) and the tags (up to 20, each up to 64 characters).`,
+  '3': 'This photo no longer exists: it may have been deleted meanwhile.',
+};
+
+type Props = { network: string; photo: Photo; open: boolean; onClose: () => void };
+
+export function EditPhotoDialog({ network, photo, open, onClose }: Props) {
+  return (
+    <Modal open={open} title="Edit photo" onClose={onClose} className="modal-wide">
+      {open ? <EditPhotoForm network={network} photo={photo} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+/** The stored description is HTML; the form edits its text, paragraphs and line breaks kept. */
+export function textOf(html: string): string {
+  const doc = new DOMParser().parseFromString(html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>\s*<p>/gi, '\n\n'), 'text/html');
+  return (doc.body.textContent ?? '').trim();
+}
+
+/** The text back as HTML: blank lines part paragraphs, single line breaks stay. */
+export function htmlOf(text: string): string {
+  const escape = (line: string) => line.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  return text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${paragraph.split('\n').map(escape).join('<br>')}</p>`)
+    .join('');
+}
+
+function EditPhotoForm({ network, photo, onClose }: Omit<Props, 'open'>) {
+  const [form, setForm] = useState<PhotoChanges>({
+    title: photo.title,
+    description: textOf(photo.description),
+    tags: photo.topTags,
+    visibility: photo.visibility,
+  });
+  const save = useMutation(changePhotoOptions(network, photo.id));
+  const suggestions = useQuery(writingQueries.tagSuggestions(network)).data ?? [];
+  const ids = { title: useId(), titleHint: useId(), description: useId(), descriptionHint: useId() };
+  const change = (patch: Partial<PhotoChanges>) => setForm((was) => ({ ...was, ...patch }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate({ ...form, description: htmlOf(form.description) }, { onSuccess: onClose });
+  }
+
+  return (
+    <form className="settings-form" onSubmit={submit}>
+      <div className="field">
+        <label htmlFor={ids.title}>Title</label>
+        <input
+          id={ids.title}
+          value={form.title}
+          maxLength={MAX_TITLE}
+          aria-describedby={ids.titleHint}
+          onChange={(event) => change({ title: event.target.value })}
+        />
+        <p id={ids.titleHint} className="field-hint">
+          Up to {MAX_TITLE} characters.
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.description}>Description</label>
+        <textarea
+          id={ids.description}
+          rows={4}
+          value={form.description}
+          maxLength={MAX_DESCRIPTION}
+          aria-describedby={ids.descriptionHint}
+          onChange={(event) => change({ description: event.target.value })}
+        />
+        <p id={ids.descriptionHint} className="field-hint">
+          {form.description.length.toLocaleString()} of {MAX_DESCRIPTION.toLocaleString()} characters
+        </p>
+      </div>
+      <TagInput tags={form.tags} onChange={(tags) => change({ tags })} suggestions={suggestions} />
+      <VisibilitySelect value={form.visibility} onChange={(visibility) => change({ visibility })} />
+      {save.isError ? <ErrorMessage error={save.error} title="The photo was not saved." words={SAVE_WORDS} /> : null}
+      <div className="dialog-actions">
+        <button type="button" className="secondary" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save photo'}
+        </button>
+      </div>
+    </form>
+  );
+}
