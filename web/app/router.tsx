@@ -9,12 +9,15 @@ import { accountQueries } from '../features/account/api/account-queries';
 import { blogPostQueries } from '../features/blog-posts/api/blog-post-queries';
 import { countFor, listFiltersFromSearch, windowFromSearch } from '../features/blog-posts/paging';
 import { commentQueries } from '../features/comments/api/comment-queries';
+import { featuredQueryFor } from '../features/featured/featured-tabs';
 import { frontPageQueries } from '../features/front-page/api/front-page-queries';
 import { networkQueries } from '../features/network/api/network-queries';
 import { photoQueries } from '../features/photos/api/photo-queries';
 import { photoFiltersFromSearch } from '../features/photos/paging';
 import { sessionQuery } from '../features/session/api/session-queries';
 import { writingQueries } from '../features/writing/api/writing-queries';
+import { TAGGED_KINDS, tagQueries } from '../features/tags/api/tag-queries';
+import { tagTypeOf } from '../features/tags/tag-types';
 import { tabOf } from '../features/writing/my-posts-tabs';
 import { paths } from '../lib/paths';
 import { defaultNetwork } from './default-network';
@@ -120,9 +123,23 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     { path: 'videos', ...comingSoon('Videos') },
     { path: 'videos/:id', ...comingSoon('Video') },
     { path: 'activity', ...comingSoon('Activity') },
-    { path: 'featured', ...comingSoon('Featured') },
-    { path: 'tags', ...comingSoon('Tags') },
-    { path: 'tags/:tag', ...comingSoon('Tag') },
+    {
+      path: 'featured',
+      loader: prefetch((client, { network, search }) => client.prefetchQuery(featuredQueryFor(network, search))),
+      lazy: page(() => import('./routes/featured')),
+    },
+    {
+      path: 'tags',
+      loader: prefetch((client, { network, search }) => client.prefetchQuery(tagQueries.popular(network, tagTypeOf(search).type))),
+      lazy: page(() => import('./routes/tags')),
+    },
+    {
+      path: 'tags/:tag',
+      loader: prefetch((client, { network, params }) =>
+        Promise.all(TAGGED_KINDS.map((kind) => client.prefetchInfiniteQuery(tagQueries.tagged(network, kind, params.tag!)))),
+      ),
+      lazy: page(() => import('./routes/tag')),
+    },
     { path: 'search', ...comingSoon('Search') },
     {
       path: 'settings/profile',

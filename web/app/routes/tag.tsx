@@ -1,0 +1,21 @@
+// One tag: everything carrying it that the reader may see — posts, photos, forum topics, videos.
+import { Link, useParams } from 'react-router-dom';
+import { PageTitle } from '../../features/network/components/page-title';
+import { TaggedItems } from '../../features/tags/components/tagged-items';
+import { paths } from '../../lib/paths';
+import { useNetwork } from '../use-network';
+
+export default function TagPage() {
+  const network = useNetwork();
+  const { tag = '' } = useParams();
+  return (
+    <>
+      <PageTitle title={`Tagged “${tag}”`} />
+      <h1>Tagged “{tag}”</h1>
+      <p>
+        <Link to={paths.tags(network)}>All tags</Link>
+      </p>
+      <TaggedItems network={network} tag={tag} />
+    </>
+  );
+}
