@@ -93,8 +93,28 @@ describe('filters', () => {
 });
 
 describe('writes', () => {
-  it('needs a title or a description (4-2)', async () => {
-    expectError(await author.post('BlogPost', { title: '  ', description: '<script>x</script>' }), 400, 4, 2);
+  it('needs a title to create a post (4-2), and refuses a blank one (4-3), changing nothing', async () => {
+    const before = (await author.get('BlogPost/recent', { count: 100, fields: 'id' })).body.entry.length;
+    const missing = await author.post('BlogPost', { description: '<p>No title</p>' });
+    expectError(missing, 400, 4, 2);
+    expect(missing.body.reason).toMatch(/'title'/);
+    for (const title of ['', ' ', '   ', '\t\n', '\u00a0\u2003']) {
+      const blank = await author.post('BlogPost', { title, description: '<p>Body</p>' });
+      expectError(blank, 400, 4, 3);
+      expect(blank.body.reason).toMatch(/'title'.*blank/);
+    }
+    expect((await author.get('BlogPost/recent', { count: 100, fields: 'id' })).body.entry.length).toBe(before);
+  });
+
+  it('refuses to change a title to a blank one (4-3), changing nothing', async () => {
+    for (const title of ['', '  ', '\n']) {
+      expectError(await author.put('BlogPost', { title, description: '<p>New body</p>' }, { id: postId }), 400, 4, 3);
+    }
+    const got = await author.get('BlogPost', { id: postId, fields: 'title,description' });
+    expect(got.body.entry).toEqual({ id: postId, title: 'Target', description: '' });
+    expect((await author.put('BlogPost', { description: '<p>Only the body</p>' }, { id: postId })).status).toBe(200);
+    expect((await author.get('BlogPost', { id: postId, fields: 'title' })).body.entry.title).toBe('Target');
+    await author.put('BlogPost', { description: '' }, { id: postId });
   });
 
   it.each([

@@ -14,8 +14,11 @@ const publishTime = z
     v.trim().toLowerCase() === 'now' ? ('now' as const) : (parseDate(v) ?? fail(ctx, 3, 'must be now or an ISO-8601 date')),
   );
 
+/** A post must have a title: a blank or whitespace-only one is refused (4-3). */
+const postTitle = titleParam.refine((title) => title.trim() !== '', { error: 'must not be blank' });
+
 const writable = {
-  title: titleParam,
+  title: postTitle,
   description: descriptionParam,
   tag: z.array(z.string()),
   publishStatus: z.enum(['draft', 'queued', 'publish']),
@@ -32,7 +35,7 @@ export const blogPostFilters = {
     .meta({ description: 'our extension: only posts in this state as read now (draft, queued = scheduled, publish = out); another member’s drafts and queued posts are never listed' }),
 };
 
-export const createParams = z.object(writable).partial();
+export const createParams = z.object(writable).partial().required({ title: true });
 export const updateParams = z.object({ id: blogPostId, ...writable }).partial().required({ id: true });
 export const deleteParams = z.object({ id: blogPostId });
 

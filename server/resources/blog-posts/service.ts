@@ -1,7 +1,7 @@
 // BlogPost use-cases: who may write what, publishing and scheduling, tags, and removal of a
 // post with everything attached to it, each in one transaction.
 import type { Actor } from '../../http/endpoint';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../http/errors';
 import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin } from '../../lib/viewer';
 import { normaliseTags, replaceTags } from '../tags/store';
@@ -19,10 +19,9 @@ export interface PostInput {
   approved?: boolean;
 }
 
-export async function createPost(ctx: Actor, input: PostInput): Promise<number> {
-  const title = (input.title ?? '').trim();
+export async function createPost(ctx: Actor, input: PostInput & { title: string }): Promise<number> {
+  const title = input.title.trim();
   const description = sanitizeDescription(input.description ?? '');
-  if (!title && !description) throw badRequest(2, "A post needs a 'title' or a 'description'.");
   const approved = input.approved ?? !(ctx.network.blog_post_moderation && !isAdmin(ctx.viewer));
   const tags = normaliseTags(input.tag ?? []);
   const publish = publishing(ctx.now, input);

@@ -2069,10 +2069,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    title?: string;
+                    title: string;
                     description?: string;
                     tag?: string[];
                     /** @enum {string} */
