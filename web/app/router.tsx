@@ -11,6 +11,7 @@ import { countFor, listFiltersFromSearch, windowFromSearch } from '../features/b
 import { commentQueries } from '../features/comments/api/comment-queries';
 import { featuredQueryFor } from '../features/featured/featured-tabs';
 import { frontPageQueries } from '../features/front-page/api/front-page-queries';
+import { moderationQueries } from '../features/moderation/api/moderation';
 import { networkQueries } from '../features/network/api/network-queries';
 import { photoQueries } from '../features/photos/api/photo-queries';
 import { photoFiltersFromSearch } from '../features/photos/paging';
@@ -151,7 +152,24 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       loader: prefetch((client, { network }) => client.prefetchQuery(accountQueries.tokens(network))),
       lazy: page(() => import('./routes/access-tokens')),
     },
-    { path: 'admin/*', ...comingSoon('Administration') },
+    {
+      // Administrators' pages: their own chunks (and the layout's), never loaded by members.
+      path: 'admin',
+      lazy: page(() => import('./routes/admin')),
+      children: [
+        { index: true, lazy: page(() => import('./routes/admin-dashboard')) },
+        {
+          path: 'queue',
+          loader: prefetch((client, { network }) => client.prefetchQuery(moderationQueries.queue(network))),
+          lazy: page(() => import('./routes/admin-queue')),
+        },
+        { path: 'members', lazy: page(() => import('./routes/admin-members')) },
+        { path: 'featured', lazy: page(() => import('./routes/admin-featured')) },
+        { path: 'broadcasts', lazy: page(() => import('./routes/admin-broadcasts')) },
+        { path: 'settings', lazy: page(() => import('./routes/admin-settings')) },
+        { path: '*', lazy: page(() => import('./routes/not-found')) },
+      ],
+    },
     { path: 'api', lazy: page(() => import('./routes/api-reference')) },
     {
       lazy: page(() => import('./routes/visitors-only')),

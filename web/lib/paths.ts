@@ -48,6 +48,13 @@ export const paths = {
   profileSettings: (network: string) => `${n(network)}/settings/profile`,
   accessTokens: (network: string) => `${n(network)}/settings/tokens`,
   admin: (network: string) => `${n(network)}/admin`,
+  adminQueue: (network: string) => `${n(network)}/admin/queue`,
+  adminMembers: (network: string, search: { q?: string; state?: string } = {}) => withSearch(`${n(network)}/admin/members`, search),
+  adminFeatured: (network: string) => `${n(network)}/admin/featured`,
+  adminBroadcasts: (network: string) => `${n(network)}/admin/broadcasts`,
+  adminSettings: (network: string) => `${n(network)}/admin/settings`,
+  adminKeys: (network: string) => `${n(network)}/admin/keys`,
+  adminAudit: (network: string, search: { actor?: string; action?: string } = {}) => withSearch(`${n(network)}/admin/audit`, search),
   apiReference: (network: string) => `${n(network)}/api`,
 };
 

@@ -28,8 +28,8 @@ export function aBlogPost(overrides: Partial<BlogPost> = {}): BlogPost {
 }
 
 export function aBlogPostSummary(overrides: Partial<BlogPostSummary> = {}): BlogPostSummary {
-  const { id, author, createdDate, publishTime, title, topTags, commentCount, featuredDate, url } = aBlogPost(overrides);
-  return { id, author, createdDate, publishTime, title, topTags, commentCount, featuredDate, url };
+  const { id, author, createdDate, publishTime, title, topTags, commentCount, featuredDate, url, approved } = aBlogPost(overrides);
+  return { id, author, createdDate, publishTime, title, topTags, commentCount, featuredDate, url, approved };
 }
 
 export function aComment(overrides: Partial<Comment> = {}): Comment {

@@ -1,10 +1,11 @@
 // A blog post with its comments. Its author may edit or delete it. Members who may write can
 // comment (and delete their own comments, or any on their own post); a pending member is told
 // why they cannot yet, and a visitor is invited to sign in.
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { BlogPostArticle } from '../../features/blog-posts/components/blog-post-article';
 import { CommentAccess } from '../../features/comments/components/comment-access';
 import { CommentList } from '../../features/comments/components/comment-list';
+import { ModerationControls } from '../../features/moderation/components/moderation-controls';
 import { useViewer } from '../../features/session/api/viewer';
 import { DeletePostButton } from '../../features/writing/components/delete-post-button';
 import { paths } from '../../lib/paths';
@@ -15,21 +16,35 @@ export default function BlogPostPage() {
   const { id = '' } = useParams();
   const viewer = useViewer(network);
   const me = viewer.member?.author;
+  const navigate = useNavigate();
 
   return (
     <BlogPostArticle
       network={network}
       id={id}
-      actions={(post) =>
-        viewer.canWrite && post.author === me ? (
+      actions={(post) => {
+        const own = viewer.canWrite && post.author === me;
+        return (
           <>
-            <Link className="button-link secondary-link" to={paths.editBlogPost(network, post.id)}>
-              Edit post
-            </Link>
-            <DeletePostButton network={network} post={post} />
+            <ModerationControls
+              network={network}
+              item={post}
+              viewer={viewer}
+              noun="post"
+              withoutDelete={own}
+              onGone={() => navigate(paths.blog(network), { replace: true })}
+            />
+            {own ? (
+              <>
+                <Link className="button-link secondary-link" to={paths.editBlogPost(network, post.id)}>
+                  Edit post
+                </Link>
+                <DeletePostButton network={network} post={post} />
+              </>
+            ) : null}
           </>
-        ) : null
-      }
+        );
+      }}
     >
       {(post) => (
         <section className="comments" aria-labelledby="comments-heading">
@@ -37,7 +52,10 @@ export default function BlogPostPage() {
           <CommentList
             network={network}
             attachedTo={post.id}
-            canDelete={(comment) => viewer.canWrite && (comment.author === me || post.author === me)}
+            canDelete={(comment) => viewer.isAdmin || (viewer.canWrite && (comment.author === me || post.author === me))}
+            controls={(comment, nameId) => (
+              <ModerationControls network={network} item={comment} viewer={viewer} noun="comment" describedBy={nameId} withoutDelete />
+            )}
           />
           <CommentAccess network={network} attachedTo={post.id} viewer={viewer} />
         </section>

@@ -7,7 +7,7 @@ export type PostAuthor = Fields<'User', 'author' | 'fullName' | 'iconUrl' | 'url
 
 export type BlogPostSummary = Fields<
   'BlogPost',
-  'author' | 'createdDate' | 'publishTime' | 'title' | 'topTags' | 'commentCount' | 'featuredDate' | 'url'
+  'author' | 'createdDate' | 'publishTime' | 'title' | 'topTags' | 'commentCount' | 'featuredDate' | 'url' | 'approved'
 >;
 
 export type BlogPostListFilters = {
@@ -31,6 +31,7 @@ const summaryFields = [
   'commentCount',
   'featuredDate',
   'url',
+  'approved',
   'author.fullName',
   'author.iconUrl',
   'author.url',

@@ -1,5 +1,7 @@
 // A post in a listing: its title (leading to the post, prefetched on intent), author, date,
-// comment count, tags, and whether it is featured.
+// comment count, tags, and whether it is featured — or still awaiting approval (which only its
+// author and administrators are shown).
+import { AwaitingApproval } from '../../moderation/components/moderation-controls';
 import { PrefetchLink } from '../../../lib/prefetch';
 import type { Resources } from '../../../lib/api-types';
 import { paths } from '../../../lib/paths';
@@ -17,6 +19,7 @@ export function BlogPostSummaryCard({ network, post, resources }: Props) {
         <PrefetchLink to={paths.blogPost(network, post.id)}>{post.title}</PrefetchLink>
       </h2>
       <PostMeta post={post} resources={resources} />
+      {post.approved === false ? <AwaitingApproval /> : null}
       <TagList network={network} tags={post.topTags ?? []} />
     </article>
   );

@@ -1,7 +1,7 @@
 // The comments on a content item, oldest first, as a conversation reads. A member's own
 // comments (and every comment on their own item) can be deleted, after asking.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorMessage } from '../../../components/error-message';
@@ -18,9 +18,11 @@ type Props = {
   attachedTo: string;
   /** Who may delete which comment: the viewer's own, or all of them on the viewer's own item. */
   canDelete: (comment: Comment) => boolean;
+  /** More controls for a comment (an administrator's), given it and the id of what names it. */
+  controls?: (comment: Comment, nameId: string) => ReactNode;
 };
 
-export function CommentList({ network, attachedTo, canDelete }: Props) {
+export function CommentList({ network, attachedTo, canDelete, controls }: Props) {
   const comments = useQuery(commentQueries.list(network, attachedTo));
   const remove = useMutation(removeCommentOptions(network, attachedTo));
   const [asking, setAsking] = useState<Comment | null>(null);
@@ -39,8 +41,10 @@ export function CommentList({ network, attachedTo, canDelete }: Props) {
         <ol className="comment-list">
           {entry.toReversed().map((comment) => {
             const pending = comment.id.startsWith(PENDING_ID_PREFIX);
+            const name = `comment by ${resources[comment.author]?.fullName ?? comment.author}`;
+            const nameId = `comment-${comment.id.replaceAll(':', '-')}`;
             return (
-              <li key={comment.id} className="comment" aria-busy={pending}>
+              <li key={comment.id} className="comment" aria-busy={pending} id={nameId}>
                 <div className="meta">
                   <MemberByline author={comment.author} resources={resources} />
                   {pending ? <span>Sending…</span> : <RelativeTime iso={comment.createdDate} />}
@@ -48,12 +52,13 @@ export function CommentList({ network, attachedTo, canDelete }: Props) {
                     <button
                       type="button"
                       className="link-button comment-delete"
-                      aria-label={`Delete comment by ${resources[comment.author]?.fullName ?? comment.author}`}
+                      aria-label={`Delete ${name}`}
                       onClick={() => setAsking(comment)}
                     >
                       Delete
                     </button>
                   ) : null}
+                  {!pending && controls ? controls(comment, nameId) : null}
                 </div>
                 {pending ? (
                   <p className="comment-text">{comment.description}</p>

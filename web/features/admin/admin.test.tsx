@@ -1,0 +1,382 @@
+// The administrators' pages: the moderation queue (with its count in the navigation), members,
+// featured, broadcasts and the network's settings; and what a member who is not an
+// administrator sees of them.
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Member } from '../../lib/api-types';
+import { aBlogPost, aMember, aNetwork, aSession, members } from '../../test/fixtures';
+import { renderRoute } from '../../test/render-route';
+import {
+  createdEnvelope,
+  doneEnvelope,
+  entryEnvelope,
+  errorEnvelope,
+  listingEnvelope,
+  rest,
+  sessionHandler,
+} from '../../test/rest-handlers';
+import { server } from '../../test/server';
+import type { QueueEntry } from '../moderation/api/moderation';
+
+const admin = aSession({ author: 'grace', isAdmin: true, csrfToken: 'csrf-admin' });
+const owner = aSession({ author: 'ada', fullName: members.ada.fullName, isOwner: true, isAdmin: true, state: 'owner', csrfToken: 'csrf-owner' });
+const plain = aSession({ author: 'grace' });
+
+function aQueueEntry(overrides: Partial<QueueEntry> = {}): QueueEntry {
+  return {
+    id: '1:BlogPost:7',
+    type: 'BlogPost',
+    author: 'ada',
+    createdDate: '2011-06-23T18:00:00.000Z',
+    title: 'Held post',
+    description: '<p>Waiting for a look.</p>',
+    attachedTo: null,
+    attachedToType: null,
+    ...overrides,
+  };
+}
+
+/** A queue the handlers keep, and the decisions they were sent. */
+function queueHandlers(initial: QueueEntry[]) {
+  let queue = [...initial];
+  const decisions: string[] = [];
+  const decided = (id: string, what: string) => {
+    decisions.push(`${what} ${id}`);
+    queue = queue.filter((entry) => entry.id !== id);
+    return doneEnvelope();
+  };
+  const handlers = [
+    http.get(rest('ModerationQueue/list'), () => listingEnvelope(queue, { resources: members })),
+    http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(queue.length)),
+    ...['BlogPost', 'Photo', 'Comment', 'User'].flatMap((type) => [
+      http.put(rest(type), async ({ request }) => {
+        const form = new URLSearchParams(await request.text());
+        expect(form.get('approved')).toBe('true');
+        expect(request.headers.get('X-CSRF-Token')).toBe('csrf-admin');
+        return decided(new URL(request.url).searchParams.get('id')!, 'approve');
+      }),
+      http.delete(rest(type), ({ request }) => decided(new URL(request.url).searchParams.get('id')!, 'reject')),
+    ]),
+  ];
+  return { handlers, decisions };
+}
+
+/** `GET …/count` replies carry the number at the top level. */
+function entryEnvelopeless(count: number) {
+  return Response.json({ success: true, count });
+}
+
+describe('the moderation queue', () => {
+  it('lists what waits, newest first, with the count in the navigation; approves one and rejects a selection after asking', async () => {
+    const { handlers, decisions } = queueHandlers([
+      aQueueEntry({ id: '1:BlogPost:7', title: 'Held post', createdDate: '2011-06-23T18:00:00.000Z' }),
+      aQueueEntry({ id: '1:Photo:3', type: 'Photo', title: 'Harbour', description: null, createdDate: '2011-06-24T08:00:00.000Z' }),
+      aQueueEntry({
+        id: '1:Comment:9',
+        type: 'Comment',
+        title: null,
+        author: 'grace',
+        description: '<p>First!</p>',
+        attachedTo: '1:BlogPost:1',
+        attachedToType: 'BlogPost',
+        createdDate: '2011-06-22T08:00:00.000Z',
+      }),
+      aQueueEntry({ id: '1:User:9', type: 'User', author: 'babbage', title: null, description: null, createdDate: '2011-06-25T08:00:00.000Z' }),
+    ]);
+    server.use(sessionHandler(admin), ...handlers);
+    const { user } = renderRoute('/n/apiexample/admin/queue');
+
+    const headings = await screen.findAllByRole('heading', { level: 2 });
+    expect(headings.map((h) => h.textContent)).toEqual(['babbage', 'Harbour', 'Held post', 'Comment']);
+    expect(screen.getByText('Waiting for a look.')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: /Admin\s*4\s*awaiting approval/ })).toBeTruthy();
+
+    const held = screen.getByRole('listitem', { name: 'Held post' });
+    await user.click(within(held).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Held post' })).toBeNull());
+    expect(decisions).toEqual(['approve 1:BlogPost:7']);
+    await waitFor(() => expect(within(nav).getByRole('link', { name: /Admin\s*3\s*awaiting approval/ })).toBeTruthy());
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select “Harbour”' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select “Comment”' }));
+    await user.click(screen.getByRole('button', { name: 'Reject selected (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject 2 items?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Rejected 2 items.')).toBeTruthy();
+    expect(decisions.slice(1).toSorted()).toEqual(['reject 1:Comment:9', 'reject 1:Photo:3']);
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['babbage']));
+  });
+
+  it('says so when nothing waits, and in plain words when a decision fails', async () => {
+    server.use(
+      sessionHandler(admin),
+      http.get(rest('ModerationQueue/list'), () => listingEnvelope([aQueueEntry()], { resources: members })),
+      http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(1)),
+      http.put(rest('BlogPost'), () => errorEnvelope({ status: 404, code: 3, subcode: 1, reason: 'No such BlogPost 1:BlogPost:7' })),
+    );
+    const { user } = renderRoute('/n/apiexample/admin/queue');
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(/It is no longer waiting: another administrator may have dealt with it already/)).toBeTruthy();
+    expect(screen.queryByText(/No such BlogPost/)).toBeNull();
+
+    server.use(http.get(rest('ModerationQueue/list'), () => listingEnvelope([])));
+    renderRoute('/n/apiexample/admin/queue');
+    expect(await screen.findByText('Nothing is waiting for approval.')).toBeTruthy();
+  });
+});
+
+describe('a member who is not an administrator', () => {
+  it('sees no Admin link, no admin controls on a post, and is told the admin pages are not for them', async () => {
+    server.use(
+      sessionHandler(plain),
+      http.get(rest('BlogPost'), () => entryEnvelope(aBlogPost(), members)),
+      http.get(rest('Comment/recent'), () => listingEnvelope([])),
+    );
+    renderRoute('/n/apiexample/blog/1%3ABlogPost%3A1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notes on the Analytical Engine' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: /Admin/ })).toBeNull();
+    for (const name of ['Approve', 'Reject', 'Feature', 'Unfeature', 'Delete']) expect(screen.queryByRole('button', { name })).toBeNull();
+
+    renderRoute('/n/apiexample/admin/queue');
+    expect(await screen.findByText(/These pages are for the network’s administrators/)).toBeTruthy();
+  });
+
+  it('sees “Awaiting approval” on their own held post, without Approve', async () => {
+    server.use(
+      sessionHandler(plain),
+      http.get(rest('BlogPost'), () => entryEnvelope(aBlogPost({ author: 'grace', approved: false }), members)),
+      http.get(rest('Comment/recent'), () => listingEnvelope([])),
+    );
+    renderRoute('/n/apiexample/blog/1%3ABlogPost%3A1');
+    expect(await screen.findByText('Awaiting approval')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+});
+
+describe('administrators on a post', () => {
+  it('approve a held post where it is shown, feature it, and delete a comment after asking', async () => {
+    let post = aBlogPost({ approved: false });
+    const sent: string[] = [];
+    server.use(
+      sessionHandler(admin),
+      http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(post.approved ? 0 : 1)),
+      http.get(rest('BlogPost'), () => entryEnvelope(post, members)),
+      http.get(rest('Comment/recent'), () =>
+        listingEnvelope([{ id: '1:Comment:4', author: 'grace', createdDate: '2011-06-24T09:00:00.000Z', updatedDate: '2011-06-24T09:00:00.000Z', featuredDate: null, description: 'Spam spam', attachedTo: post.id, attachedToType: 'BlogPost', attachedToAuthor: 'ada', approved: true }], { resources: members }),
+      ),
+      http.put(rest('BlogPost'), () => {
+        sent.push('approve');
+        post = { ...post, approved: true };
+        return doneEnvelope();
+      }),
+      http.post(rest('BlogPost/feature'), () => {
+        sent.push('feature');
+        post = { ...post, featuredDate: '2011-06-26T10:00:00.000Z' };
+        return doneEnvelope();
+      }),
+      http.delete(rest('Comment'), ({ request }) => {
+        sent.push(`delete ${new URL(request.url).searchParams.get('id')}`);
+        return doneEnvelope();
+      }),
+    );
+    const { user } = renderRoute('/n/apiexample/blog/1%3ABlogPost%3A1');
+    const article = await screen.findByRole('article');
+    expect(within(article).getByText('Awaiting approval')).toBeTruthy();
+    await user.click(within(article).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(within(article).queryByText('Awaiting approval')).toBeNull());
+    await user.click(within(article).getByRole('button', { name: 'Feature' }));
+    expect(await within(article).findByRole('button', { name: 'Unfeature' })).toBeTruthy();
+
+    const comments = screen.getByRole('region', { name: 'Comments' });
+    await user.click(within(comments).getByRole('button', { name: 'Delete comment by Grace Hopper' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete this comment?' })).getByRole('button', { name: 'Delete comment' }));
+    await waitFor(() => expect(sent).toEqual(['approve', 'feature', 'delete 1:Comment:4']));
+  });
+});
+
+describe('members', () => {
+  const everyone: Member[] = [
+    aMember('ada', { isOwner: true, isAdmin: true, state: 'owner', email: 'ada@example.com' }),
+    aMember('babbage', { fullName: 'Charles Babbage', state: 'pending', approved: false, isMember: false, email: 'cb@example.com' }),
+    aMember('grace', { email: 'grace@example.com' }),
+    aMember('mallory', { fullName: 'Mallory Spam', email: 'm@example.com' }),
+  ];
+
+  function memberHandlers() {
+    let list = [...everyone];
+    const sent: string[] = [];
+    return {
+      sent,
+      handlers: [
+        http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(1)),
+        http.get(rest('User/alpha'), ({ request }) => {
+          const approved = new URL(request.url).searchParams.get('approved');
+          return listingEnvelope(approved === 'false' ? list.filter((m) => m.state === 'pending') : list);
+        }),
+        http.put(rest('User'), async ({ request }) => {
+          const id = new URL(request.url).searchParams.get('id')!;
+          const form = new URLSearchParams(await request.text());
+          sent.push(`${id} ${form.toString()}`);
+          list = list.map((m) =>
+            m.id !== id
+              ? m
+              : {
+                  ...m,
+                  ...(form.get('approved') === 'true' && { state: 'active' as const, approved: true }),
+                  ...(form.get('isBlocked') === 'true' && { state: 'blocked' as const, isBlocked: true }),
+                  ...(form.get('isBlocked') === 'false' && { state: 'active' as const, isBlocked: false }),
+                  ...(form.has('isAdmin') && { isAdmin: form.get('isAdmin') === 'true' }),
+                },
+          );
+          return doneEnvelope();
+        }),
+        http.delete(rest('User'), ({ request }) => {
+          const id = new URL(request.url).searchParams.get('id')!;
+          sent.push(`remove ${id}`);
+          list = list.filter((m) => m.id !== id);
+          return doneEnvelope();
+        }),
+      ],
+    };
+  }
+
+  it('an administrator approves a pending member, blocks and unblocks one, removes one after asking; cannot make administrators', async () => {
+    const { handlers, sent } = memberHandlers();
+    server.use(sessionHandler(admin), ...handlers);
+    const { user } = renderRoute('/n/apiexample/admin/members');
+
+    const row = async (name: string) => (await screen.findByText(name)).closest('li')!;
+    expect(within(await row('Charles Babbage')).getByText('Awaiting approval')).toBeTruthy();
+    expect(within(await row('Ada Lovelace')).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Make administrator' })).toBeNull();
+
+    await user.click(within(await row('Charles Babbage')).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Charles Babbage is a member now.')).toBeTruthy();
+
+    await user.click(within(await row('Mallory Spam')).getByRole('button', { name: 'Block' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Block this member?' })).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText('Mallory Spam is blocked.')).toBeTruthy();
+    await waitFor(async () => expect(within(await row('Mallory Spam')).getByText('Blocked')).toBeTruthy());
+    await user.click(within(await row('Mallory Spam')).getByRole('button', { name: 'Unblock' }));
+    expect(await screen.findByText('Mallory Spam is unblocked.')).toBeTruthy();
+
+    await user.click(within(await row('Mallory Spam')).getByRole('button', { name: 'Remove' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove this member?' })).getByRole('button', { name: 'Remove member' }));
+    await waitFor(() => expect(screen.queryByText('Mallory Spam')).toBeNull());
+    expect(sent).toEqual([
+      '1:User:babbage approved=true',
+      '1:User:mallory isBlocked=true',
+      '1:User:mallory isBlocked=false',
+      'remove 1:User:mallory',
+    ]);
+  });
+
+  it('the Network Creator makes a member an administrator after asking, and lists only those awaiting approval', async () => {
+    const { handlers, sent } = memberHandlers();
+    server.use(sessionHandler(owner), ...handlers);
+    const { user } = renderRoute('/n/apiexample/admin/members');
+    const grace = (await screen.findByText('Grace Hopper')).closest('li')!;
+    await user.click(within(grace).getByRole('button', { name: 'Make administrator' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Make this member an administrator?' })).getByRole('button', { name: 'Make administrator' }));
+    expect(await screen.findByText('Grace Hopper is an administrator now.')).toBeTruthy();
+    expect(sent).toEqual(['1:User:grace isAdmin=true']);
+    await waitFor(() => expect(within(screen.getByText('Grace Hopper').closest('li')!).getByText('Administrator')).toBeTruthy());
+
+    await user.selectOptions(screen.getByLabelText('Show'), 'Awaiting approval');
+    await waitFor(() => expect(screen.queryByText('Grace Hopper')).toBeNull());
+    expect(await screen.findByText('Charles Babbage')).toBeTruthy();
+  });
+});
+
+describe('featured', () => {
+  it('lists what is featured by type and unfeatures', async () => {
+    let posts = [aBlogPost({ id: '1:BlogPost:5', title: 'An old favourite', featuredDate: '2011-06-26T10:00:00.000Z' })];
+    const unfeatured: string[] = [];
+    server.use(
+      sessionHandler(admin),
+      http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(0)),
+      http.get(rest('BlogPost/featured'), () => listingEnvelope(posts.map(({ id, author, featuredDate, title, url }) => ({ id, author, featuredDate, title, url })), { resources: members })),
+      http.get(rest('Comment/featured'), () => listingEnvelope([])),
+      http.get(rest('Topic/featured'), () => listingEnvelope([])),
+      http.get(rest('Video/featured'), () => listingEnvelope([])),
+      http.delete(rest('BlogPost/feature'), ({ request }) => {
+        unfeatured.push(new URL(request.url).searchParams.get('id')!);
+        posts = [];
+        return doneEnvelope();
+      }),
+    );
+    const { user } = renderRoute('/n/apiexample/admin/featured');
+    const section = await screen.findByRole('region', { name: 'Blog posts' });
+    expect(await within(section).findByRole('link', { name: 'An old favourite' })).toBeTruthy();
+    await user.click(within(section).getByRole('button', { name: 'Unfeature' }));
+    expect(await within(section).findByText('Nothing featured.')).toBeTruthy();
+    expect(unfeatured).toEqual(['1:BlogPost:5']);
+  });
+});
+
+describe('broadcasts', () => {
+  it('sends a message to every member after asking, once, and lists it with those sent before', async () => {
+    const sent: URLSearchParams[] = [];
+    let list = [{ id: '1:BroadcastMessage:1', author: 'ada', createdDate: '2011-06-20T10:00:00.000Z', subject: 'Welcome', body: '<p>Hello all</p>' }];
+    server.use(
+      sessionHandler(admin),
+      http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(0)),
+      http.get(rest('BroadcastMessage/recent'), () => listingEnvelope(list, { resources: members })),
+      http.post(rest('BroadcastMessage'), async ({ request }) => {
+        const form = new URLSearchParams(await request.text());
+        sent.push(form);
+        list = [{ id: '1:BroadcastMessage:2', author: 'grace', createdDate: '2011-06-27T10:00:00.000Z', subject: form.get('subject')!, body: form.get('body')! }, ...list];
+        return createdEnvelope('1:BroadcastMessage:2');
+      }),
+    );
+    const { user } = renderRoute('/n/apiexample/admin/broadcasts');
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeTruthy();
+    await user.type(screen.getByLabelText('Subject'), 'Meet-up on Friday');
+    await user.type(screen.getByLabelText('Message'), 'At the museum <3pm>.{enter}{enter}Bring a friend.');
+    await user.click(screen.getByRole('button', { name: 'Send broadcast' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Send this broadcast to every member?' })).getByRole('button', { name: 'Send broadcast' }));
+    expect(await screen.findByText('“Meet-up on Friday” was sent to every member.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Meet-up on Friday' })).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.get('body')).toBe('<p>At the museum &lt;3pm&gt;.</p><p>Bring a friend.</p>');
+    expect(sent[0]!.get('messageId')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('network settings', () => {
+  it('the Network Creator turns post moderation on and renames the network; only the changes are sent', async () => {
+    let network = aNetwork();
+    const sent: URLSearchParams[] = [];
+    server.use(
+      sessionHandler(owner),
+      http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(0)),
+      http.get(rest('Network'), () => entryEnvelope(network)),
+      http.put(rest('Network'), async ({ request }) => {
+        const form = new URLSearchParams(await request.text());
+        sent.push(form);
+        network = { ...network, name: form.get('name') ?? network.name, blogPostModeration: form.get('blogPostModeration') === 'true' };
+        return doneEnvelope();
+      }),
+    );
+    const { user } = renderRoute('/n/apiexample/admin/settings');
+    const name = await screen.findByLabelText<HTMLInputElement>('Name');
+    expect(name.value).toBe('Analytical Engineers');
+    await user.clear(name);
+    await user.type(name, 'Difference Engineers');
+    await user.click(screen.getByRole('checkbox', { name: /Blog posts/ }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The settings are saved.')).toBeTruthy();
+    expect(Object.fromEntries(sent[0]!)).toEqual({ name: 'Difference Engineers', blogPostModeration: 'true' });
+    await waitFor(() => expect(screen.getByRole('banner').textContent).toContain('Difference Engineers'));
+  });
+
+  it('an administrator who is not the Network Creator is told the settings are not theirs', async () => {
+    server.use(sessionHandler(admin), http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(0)));
+    renderRoute('/n/apiexample/admin/settings');
+    expect(await screen.findByText(/Only the Network Creator changes the network’s settings/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Network settings' })).toBeNull();
+  });
+});

@@ -1,0 +1,117 @@
+// Reads and writes of the administrators' pages: members as administrators see them (pending
+// and blocked ones too), the network's settings, broadcasts and what is featured.
+import { infiniteQueryOptions, mutationOptions, queryOptions } from '@tanstack/react-query';
+import { apiGet, apiSend } from '../../../lib/api-client';
+import type { CreatedEnvelope, DoneEnvelope, Entry, ListingEnvelope, Member, Network } from '../../../lib/api-types';
+import { networkQueries } from '../../network/api/network-queries';
+
+const PAGE = 50;
+
+export type MemberFilter = 'all' | 'pending';
+export type Broadcast = Entry<'BroadcastMessage'>;
+
+/** A change an administrator (or, for isAdmin, the Network Creator) makes to a membership. */
+export type MemberChange = { approved?: true; isBlocked?: boolean; isAdmin?: boolean };
+
+export type SettingsChange = Partial<
+  Pick<Network, 'name' | 'description' | 'iconUrl' | 'isPrivate' | 'blogPostModeration' | 'commentModeration' | 'photoModeration' | 'userModeration' | 'videoModeration'>
+>;
+
+export const adminQueries = {
+  all: () => ['admin'] as const,
+  members: (network: string, filter: MemberFilter) =>
+    infiniteQueryOptions({
+      queryKey: [...adminQueries.all(), 'members', network, filter] as const,
+      queryFn: ({ pageParam, signal }) =>
+        apiGet<ListingEnvelope<Member>>(
+          network,
+          'User/alpha',
+          { count: PAGE, anchor: pageParam, approved: filter === 'pending' ? 'false' : undefined },
+          signal,
+        ),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => (last.lastPage ? undefined : last.anchor),
+    }),
+  broadcasts: (network: string) =>
+    infiniteQueryOptions({
+      queryKey: [...adminQueries.all(), 'broadcasts', network] as const,
+      queryFn: ({ pageParam, signal }) =>
+        apiGet<ListingEnvelope<Broadcast>>(network, 'BroadcastMessage/recent', { count: 20, anchor: pageParam }, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => (last.lastPage ? undefined : last.anchor),
+    }),
+  featured: (network: string, type: FeaturedType) =>
+    queryOptions({
+      queryKey: [...adminQueries.all(), 'featured', network, type] as const,
+      queryFn: ({ signal }) =>
+        apiGet<ListingEnvelope<FeaturedEntry>>(network, `${type}/featured`, { count: 100, fields: FEATURED_FIELDS[type] }, signal),
+    }),
+};
+
+export type FeaturedType = 'BlogPost' | 'Photo' | 'Topic' | 'Video' | 'Comment' | 'User';
+
+/** What the featured page shows of each: a name (title, or a member's full name) and where it is. */
+const FEATURED_FIELDS: Record<FeaturedType, string> = {
+  BlogPost: 'id,author,featuredDate,title,url',
+  Photo: 'id,author,featuredDate,title,url',
+  Topic: 'id,author,featuredDate,title,url',
+  Video: 'id,author,featuredDate,title,url',
+  User: 'id,author,featuredDate,fullName,url',
+  Comment: 'id,author,featuredDate,description,attachedTo,attachedToType',
+};
+
+/** The fields the featured listings share; members have a fullName, comments a description, instead of a title. */
+export type FeaturedEntry = {
+  id: string;
+  author: string;
+  featuredDate: string | null;
+  title?: string;
+  fullName?: string;
+  description?: string;
+  url?: string;
+  attachedTo?: string;
+};
+
+export function changeMemberOptions(network: string) {
+  return mutationOptions({
+    mutationKey: [...adminQueries.all(), 'changeMember', network],
+    mutationFn: ({ id, change }: { id: string; change: MemberChange }, { client }) =>
+      apiSend<DoneEnvelope>(client, network, 'User', {
+        method: 'PUT',
+        query: { id },
+        form: Object.fromEntries(Object.entries(change).map(([name, value]) => [name, String(value)])),
+      }),
+    meta: { invalidates: 'all' },
+  });
+}
+
+/** Turns a pending member away, or removes a member (their content stays). */
+export function removeMemberOptions(network: string) {
+  return mutationOptions({
+    mutationKey: [...adminQueries.all(), 'removeMember', network],
+    mutationFn: (id: string, { client }) => apiSend<DoneEnvelope>(client, network, 'User', { method: 'DELETE', query: { id } }),
+    meta: { invalidates: 'all' },
+  });
+}
+
+export function updateSettingsOptions(network: string) {
+  return mutationOptions({
+    mutationKey: [...adminQueries.all(), 'settings', network],
+    mutationFn: (change: SettingsChange, { client }) =>
+      apiSend<DoneEnvelope>(client, network, 'Network', {
+        method: 'PUT',
+        form: Object.fromEntries(Object.entries(change).map(([name, value]) => [name, value === null ? '' : String(value)])),
+      }),
+    meta: { invalidates: [networkQueries.detail(network).queryKey] },
+  });
+}
+
+export function sendBroadcastOptions(network: string) {
+  return mutationOptions({
+    mutationKey: [...adminQueries.all(), 'broadcast', network],
+    mutationFn: (message: { subject: string; body: string; messageId: string }, { client }) =>
+      apiSend<CreatedEnvelope>(client, network, 'BroadcastMessage', { method: 'POST', form: message }),
+    // Members read the latest broadcast on the front page.
+    meta: { invalidates: 'all' },
+  });
+}
