@@ -19,6 +19,7 @@ import type { Metrics } from './http/metrics';
 import type { ChangeBus } from './lib/changes';
 import { operationsRouter, type Lifecycle } from './http/operations';
 import { requestLog } from './http/request-log';
+import { FORM_LIMITS } from './http/upload';
 import { endpoints } from './resources';
 import { networkOfImage, photoImageRouter } from './resources/photos/images';
 
@@ -38,7 +39,6 @@ export interface AppOptions {
   changes: ChangeBus;
 }
 
-const FORM_LIMIT = '1mb';
 
 export function createApp(options: AppOptions): express.Express {
   const { db, dialect, log } = options;
@@ -76,8 +76,8 @@ export function createApp(options: AppOptions): express.Express {
     '/xn/rest',
     express.urlencoded({
       extended: false,
-      limit: FORM_LIMIT,
-      parameterLimit: 10_000,
+      limit: FORM_LIMITS.bytes,
+      parameterLimit: FORM_LIMITS.parameters,
       verify: (req, _res, buf) => {
         (req as express.Request).rawForm = buf.toString('utf8');
       },

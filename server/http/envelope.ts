@@ -6,6 +6,7 @@ import type { Socket } from 'node:net';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { ApiError } from './errors';
+import { isUniqueViolation } from '../db/database';
 
 export function sendJson(req: Request, res: Response, status: number, body: unknown): void {
   // Like every parameter, xn_pretty may travel in the query or in a form body.
@@ -51,6 +52,16 @@ function toApiError(err: unknown, req: Request, log: Logger): ApiError {
   if (e.status === 400) return new ApiError(400, 4, 3, 'The request could not be read.');
   // PostgreSQL refuses NUL in text; inputs outside the parameters (path, credentials) can still carry one.
   if (e.code === '22021') return new ApiError(400, 4, 3, 'The request contains characters that cannot be stored.');
+  // The last line of defence against races the code did not foresee: a duplicate that
+  // slipped past a check is still a duplicate, a deadlock a conflict worth retrying.
+  if (isUniqueViolation(err)) {
+    log.warn({ err, reqId: req.id, path: req.path }, 'unique violation answered 409');
+    return new ApiError(409, 6, 1, 'This conflicts with an item written at the same time; read again before retrying.');
+  }
+  if (e.code === '40P01' || e.code === '40001') {
+    log.warn({ err, reqId: req.id, path: req.path }, 'transaction conflict answered 409');
+    return new ApiError(409, 6, 2, 'This conflicted with a change made at the same time; try again.');
+  }
   log.error({ err, reqId: req.id, path: req.path }, 'internal error');
   return new ApiError(500, 9, 1, 'Internal error.');
 }

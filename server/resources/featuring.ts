@@ -1,6 +1,6 @@
 // Featuring, for every featurable type: administrators and the Network Creator set or clear
 // an item's `featuredDate`; `featured` listings sort by it alone. Featuring is recorded in
-// the activity feed as Feature<Type>.
+// the activity feed as Feature<Type>, once: featuring a featured item changes nothing.
 import { z } from 'zod';
 import { endpoint, type Endpoint } from '../http/endpoint';
 import { contentIdParam } from '../http/param-types';
@@ -28,13 +28,19 @@ export function featureEndpoints(type: FeaturableType): Endpoint[] {
       handle: async (ctx, p) => {
         const id = idInNetwork(ctx, p.id);
         await committed(ctx, async (tx) => {
+          // Only a change is written: featuring a featured item keeps its date and records no second event.
           const result = await tx
             .updateTable(table)
             .set({ featured_at: featured ? ctx.now : null })
             .where('id', '=', id)
             .where('network_id', '=', ctx.network.id)
+            .where('featured_at', featured ? 'is' : 'is not', null)
             .executeTakeFirst();
-          if (Number(result.numUpdatedRows) === 0) throw notFound();
+          if (Number(result.numUpdatedRows) === 0) {
+            const exists = await tx.selectFrom(table).select('id').where('id', '=', id).where('network_id', '=', ctx.network.id).executeTakeFirst();
+            if (!exists) throw notFound();
+            return;
+          }
           announce(tx, { networkId: ctx.network.id, kind: type === 'User' ? 'Member' : type, id, op: 'updated' });
           if (featured) {
             await recordActivity(tx, {

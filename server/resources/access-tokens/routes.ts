@@ -6,7 +6,7 @@ import { endpoint } from '../../http/endpoint';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { idInNetwork } from '../../http/reply';
 import { accessTokenEntry, accessTokenOf, createParams, MAX_TOKENS, newAccessTokenEntry, revokeParams } from './schema';
-import { countAccessTokens, createAccessToken, listAccessTokens, revokeAccessToken } from './store';
+import { createAccessTokenUnderCap, listAccessTokens, revokeAccessToken } from './store';
 
 export const accessTokenEndpoints = [
   endpoint({
@@ -37,10 +37,9 @@ export const accessTokenEndpoints = [
     handle: async (ctx, p) => {
       if (ctx.viewer.via === 'bearer') throw forbidden('An access token cannot create access tokens; sign in or use OAuth.');
       const accountId = ctx.viewer.accountId!;
-      if ((await countAccessTokens(ctx.db, ctx.network.id, accountId)) >= MAX_TOKENS) {
-        throw conflict(2, `At most ${MAX_TOKENS} access tokens per member; revoke one first.`);
-      }
-      const { row, secret } = await createAccessToken(ctx.db, ctx.network.id, accountId, p.name, ctx.now);
+      const created = await createAccessTokenUnderCap(ctx.db, ctx.dialect, { networkId: ctx.network.id, accountId, name: p.name, max: MAX_TOKENS }, ctx.now);
+      if (!created) throw conflict(2, `At most ${MAX_TOKENS} access tokens per member; revoke one first.`);
+      const { row, secret } = created;
       return { entry: { ...accessTokenOf(ctx.network.id, row), token: secret } };
     },
   }),

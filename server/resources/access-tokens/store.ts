@@ -1,6 +1,6 @@
 // Personal access tokens in the database: only a token's SHA-256 is stored, so the token
 // itself is shown once, when it is created, and a leaked table reveals no usable token.
-import type { Db } from '../../db/database';
+import type { Db, Dialect, Tx } from '../../db/database';
 import { sha256, token } from '../../lib/random';
 
 /** Recognisable in logs and by secret scanners. */
@@ -15,7 +15,7 @@ export interface AccessTokenRow {
   last_used_at: number | null;
 }
 
-export async function createAccessToken(db: Db, networkId: number, accountId: number, name: string, now: number) {
+export async function createAccessToken(db: Db | Tx, networkId: number, accountId: number, name: string, now: number) {
   const secret = `${TOKEN_PREFIX}${token(32)}`;
   const row = await db
     .insertInto('access_tokens')
@@ -23,6 +23,25 @@ export async function createAccessToken(db: Db, networkId: number, accountId: nu
     .returning(['id', 'name', 'created_at', 'last_used_at'])
     .executeTakeFirstOrThrow();
   return { row, secret };
+}
+
+/**
+ * Creates a token unless the member already has `max` live ones (then undefined). The count
+ * and the insert run in one transaction holding the membership row, so tokens created at
+ * the same time cannot together pass the cap (SQLite runs one transaction at a time anyway).
+ */
+export async function createAccessTokenUnderCap(
+  db: Db,
+  dialect: Dialect,
+  { networkId, accountId, name, max }: { networkId: number; accountId: number; name: string; max: number },
+  now: number,
+) {
+  return db.transaction().execute(async (tx) => {
+    const member = tx.selectFrom('members').select('id').where('network_id', '=', networkId).where('account_id', '=', accountId);
+    await (dialect === 'postgres' ? member.forUpdate() : member).execute();
+    if ((await countAccessTokens(tx, networkId, accountId)) >= max) return undefined;
+    return createAccessToken(tx, networkId, accountId, name, now);
+  });
 }
 
 /** The member's live tokens in one network, newest first. */
@@ -38,7 +57,7 @@ export function listAccessTokens(db: Db, networkId: number, accountId: number): 
     .execute();
 }
 
-export async function countAccessTokens(db: Db, networkId: number, accountId: number): Promise<number> {
+export async function countAccessTokens(db: Db | Tx, networkId: number, accountId: number): Promise<number> {
   const { n } = await db
     .selectFrom('access_tokens')
     .select((eb) => eb.fn.countAll<number>().as('n'))

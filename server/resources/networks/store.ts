@@ -3,7 +3,6 @@
 import crypto from 'node:crypto';
 import type { SelectQueryBuilder } from 'kysely';
 import type { Db, Tx } from '../../db/database';
-import { isUniqueViolation } from '../../db/database';
 import type { NetworkTable } from '../../db/schema';
 import { keysetPage, type Position } from '../../http/anchor';
 import { conflict } from '../../http/errors';
@@ -26,35 +25,36 @@ export async function createNetwork(
   if (await findNetwork(db, input.subdomain)) throw conflict(1, `A network '${input.subdomain}' already exists.`);
   for (let attempt = 0; ; attempt++) {
     const id = crypto.randomInt(1_000_000, 10_000_000);
-    try {
-      await db
-        .insertInto('networks')
-        .values({
-          id,
-          subdomain: input.subdomain.toLowerCase(),
-          name: input.name,
-          sort_name: sortNameOf(input.name),
-          description: '',
-          icon_url: null,
-          owner_account_id: input.ownerAccountId,
-          is_private: 0,
-          blog_post_moderation: 0,
-          comment_moderation: 0,
-          photo_moderation: 0,
-          user_moderation: 0,
-          video_moderation: 0,
-          event_moderation: 0,
-          group_moderation: 0,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+    // ON CONFLICT DO NOTHING: a failed statement would abort a PostgreSQL transaction.
+    const inserted = await db
+      .insertInto('networks')
+      .values({
+        id,
+        subdomain: input.subdomain.toLowerCase(),
+        name: input.name,
+        sort_name: sortNameOf(input.name),
+        description: '',
+        icon_url: null,
+        owner_account_id: input.ownerAccountId,
+        is_private: 0,
+        blog_post_moderation: 0,
+        comment_moderation: 0,
+        photo_moderation: 0,
+        user_moderation: 0,
+        video_moderation: 0,
+        event_moderation: 0,
+        group_moderation: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
       await addMember(db, id, input.ownerAccountId, 'owner', 'active', now);
       return id;
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt > 5) throw error;
-      if (await findNetwork(db, input.subdomain)) throw conflict(1, `A network '${input.subdomain}' already exists.`);
     }
+    if (await findNetwork(db, input.subdomain)) throw conflict(1, `A network '${input.subdomain}' already exists.`);
+    if (attempt > 5) throw new Error('No free network id after several attempts.');
   }
 }
 

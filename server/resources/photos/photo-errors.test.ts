@@ -14,6 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
+const MB = 1024 * 1024;
+
 const error = (status: number, code: number, subcode: number) => ({
   success: false,
   status,
@@ -42,6 +44,13 @@ describe('uploads that are refused, storing nothing', () => {
       ['an unknown visibility', async () => member.upload('Photo', { visibility: 'public' }, { file: await png() }), error(400, 4, 3)],
       ['a title over 200 characters', async () => member.upload('Photo', { title: 'x'.repeat(201) }, { file: await png() }), error(400, 4, 3)],
       ['21 tags', async () => member.upload('Photo', { tag: Array.from({ length: 21 }, (_, i) => `t${i}`) }, { file: await png() }), error(400, 4, 3)],
+      ['one text part over the form limit of 1 MB', async () => member.upload('Photo', { description: 'x'.repeat(MB + 1) }, { file: await png() }), error(413, 5, 2)],
+      [
+        'text parts over 1 MB together',
+        async () => member.upload('Photo', { a: 'x'.repeat(MB / 2), b: 'x'.repeat(MB / 2), c: 'x' }, { file: await png() }),
+        error(413, 5, 2),
+      ],
+      ['10,001 text parts', async () => member.upload('Photo', { p: Array.from({ length: 10_001 }, () => '') }, { file: await png() }), error(413, 5, 2)],
     ] as const;
 
   it.each(refusals().map(([name], i) => [name, i] as const))('refuses %s', async (_name, i) => {
@@ -51,6 +60,43 @@ describe('uploads that are refused, storing nothing', () => {
     expect(res.body).toEqual(expected);
     expect(res.status).toBe(expected.status);
     expect(await storedRows(server)).toEqual(before);
+  });
+
+  it('takes text parts up to 1 MB together, a file of exactly 10 MB is refused only for not being an image', async () => {
+    // 1 MB of text parts exactly: the limit counts each part's name and value.
+    const fields = { title: 'At the limit', a: 'x'.repeat(MB / 2 - 'title'.length - 'At the limit'.length - 'a'.length), b: 'x'.repeat(MB / 2 - 'b'.length) };
+    const taken = await member.upload('Photo', fields, { file: await png() });
+    expect(taken.status).toBe(200);
+    expect((await member.del('Photo', { id: taken.body.id })).status).toBe(200);
+    expect((await member.upload('Photo', { ...fields, b: `${fields.b}x` }, { file: await png() })).body).toEqual(error(413, 5, 2));
+    const tenMb = await member.upload('Photo', { title: 't' }, { file: { name: 'ten.jpg', type: 'image/jpeg', bytes: new Uint8Array(10 * MB) } });
+    expect(tenMb.body).toEqual(error(415, 5, 3));
+  });
+
+  it('refuses 200 MB of text parts while they stream, without holding them in memory', async () => {
+    const boundary = 'xn-boundary-4f2a';
+    const part = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="filler"\r\n\r\n${'y'.repeat(MB - 100)}\r\n`);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 200) return controller.close();
+        sent++;
+        controller.enqueue(part);
+      },
+    });
+    let peak = 0;
+    const base = process.memoryUsage().heapUsed;
+    const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed - base)), 5);
+    const res = await fetch(member.url('Photo'), {
+      method: 'POST',
+      headers: { ...member.credentialHeaders('POST'), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: 'half',
+    } as RequestInit).finally(() => clearInterval(sample));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual(error(413, 5, 2));
+    // 200 parts of 1 MB held as strings would take 200 MB; refused early, a few MB at most.
+    expect(peak).toBeLessThan(64 * MB);
   });
 
   it('refuses an upload by a caller who is not signed in before reading it', async () => {

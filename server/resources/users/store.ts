@@ -3,7 +3,6 @@
 // administrators (and by themselves); everybody else sees active members.
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
-import { isUniqueViolation } from '../../db/database';
 import type { AccountTable, Member, MemberState, MemberTable, Role } from '../../db/schema';
 import { keysetPage, type Position } from '../../http/anchor';
 import { conflict } from '../../http/errors';
@@ -29,36 +28,38 @@ export async function createAccount(
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; ; attempt++) {
     const name = screenName();
-    try {
-      const row = await db
-        .insertInto('accounts')
-        .values({
-          email: normaliseEmail(input.email),
-          password_hash: passwordHash,
-          screen_name: name,
-          full_name: input.fullName.trim(),
-          sort_name: sortNameOf(input.fullName),
-          icon_url: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { id: row.id, screenName: name };
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      if (await findAccountByEmail(db, input.email)) throw conflict(1, 'An account with this email already exists.');
-      if (attempt > 5) throw error;
-    }
+    // ON CONFLICT DO NOTHING rather than catching the violation: on PostgreSQL a failed
+    // statement aborts the whole transaction, so nothing could be asked after it.
+    const row = await db
+      .insertInto('accounts')
+      .values({
+        email: normaliseEmail(input.email),
+        password_hash: passwordHash,
+        screen_name: name,
+        full_name: input.fullName.trim(),
+        sort_name: sortNameOf(input.fullName),
+        icon_url: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) return { id: row.id, screenName: name };
+    if (await findAccountByEmail(db, input.email)) throw conflict(1, 'An account with this email already exists.');
+    if (attempt > 5) throw new Error('No free screen name after several attempts.');
   }
 }
 
+/** Adds a membership; 409 when the account joined meanwhile (two requests at once). */
 export async function addMember(db: Db | Tx, networkId: number, accountId: number, role: Role, state: MemberState, now: number) {
   const row = await db
     .insertInto('members')
     .values({ network_id: networkId, account_id: accountId, role, state, featured_at: null, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['network_id', 'account_id']).doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!row) throw conflict(1, 'You are already a member of this network.');
   return row.id;
 }
 
