@@ -5,6 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { activityQueryFor } from '../features/activity/activity-search';
 import { accountQueries } from '../features/account/api/account-queries';
 import { blogPostQueries } from '../features/blog-posts/api/blog-post-queries';
 import { countFor, listFiltersFromSearch, windowFromSearch } from '../features/blog-posts/paging';
@@ -123,7 +124,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     { path: 'forum/:kind/:id', ...comingSoon('Forum') },
     { path: 'videos', ...comingSoon('Videos') },
     { path: 'videos/:id', ...comingSoon('Video') },
-    { path: 'activity', ...comingSoon('Activity') },
+    {
+      path: 'activity',
+      loader: prefetch((client, { network, search }) => client.prefetchQuery(activityQueryFor(network, search))),
+      lazy: page(() => import('./routes/activity')),
+    },
     {
       path: 'featured',
       loader: prefetch((client, { network, search }) => client.prefetchQuery(featuredQueryFor(network, search))),

@@ -98,8 +98,8 @@ describe('the front page', () => {
 
     const activity = await screen.findByRole('region', { name: 'Recent activity' });
     const [wrote, status] = within(activity).getAllByRole('listitem');
-    expect(wrote!.textContent).toContain('Grace Hopper wrote Fresh from the workshop');
-    expect(status!.textContent).toContain('Ada Lovelace is “Computing”');
+    expect(wrote!.textContent).toContain('Grace Hopper wrote the post Fresh from the workshop');
+    expect(status!.textContent).toContain('Ada Lovelace set their status: Computing');
 
     const tags = await screen.findByRole('region', { name: 'Popular tags' });
     expect(within(tags).getByRole('link', { name: 'engines, 4 items' }).getAttribute('href')).toBe('/n/apiexample/tags/engines');
