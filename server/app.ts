@@ -17,6 +17,7 @@ import { identifyCaller } from './http/auth';
 import { limitRequests, type RateLimit } from './http/rate-limit';
 import type { Metrics } from './http/metrics';
 import type { ChangeBus } from './lib/changes';
+import type { LiveStreams } from './resources/live/streams';
 import { operationsRouter, type Lifecycle } from './http/operations';
 import { requestLog } from './http/request-log';
 import { FORM_LIMITS } from './http/upload';
@@ -37,12 +38,13 @@ export interface AppOptions {
   lifecycle: Lifecycle;
   metricsToken?: string;
   changes: ChangeBus;
+  live: LiveStreams;
 }
 
 
 export function createApp(options: AppOptions): express.Express {
   const { db, dialect, log } = options;
-  const deps = { db, dialect, log, anchors: new AnchorCodec(options.secret), changes: options.changes };
+  const deps = { db, dialect, log, anchors: new AnchorCodec(options.secret), changes: options.changes, live: options.live };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);

@@ -12,6 +12,7 @@ import { sharedSecret } from './db/settings';
 import { AnchorCodec } from './http/anchor';
 import type { AppDeps } from './http/endpoint';
 import { ChangeBus } from './lib/changes';
+import { LiveStreams } from './resources/live/streams';
 import { ApiError } from './http/errors';
 import { generatePassword } from './lib/passwords';
 import { createNetwork, findNetwork } from './resources/networks/store';
@@ -165,7 +166,7 @@ async function main(argv: string[]): Promise<number> {
   const { db, dialect } = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
   try {
     await migrateToLatest(db, dialect);
-    const deps = { db, dialect, log, anchors: new AnchorCodec(await sharedSecret(db, 'anchor_secret')), changes: new ChangeBus(log) };
+    const deps = { db, dialect, log, anchors: new AnchorCodec(await sharedSecret(db, 'anchor_secret')), changes: new ChangeBus(log), live: new LiveStreams(0) };
     if (archiveCommands[name]) return print(await archiveCommands[name](deps, values));
     // The same first-start setup as the server, so the CLI works on a fresh data folder too.
     await ensureDefaultNetwork(deps, config, log, (text) => process.stderr.write(text));

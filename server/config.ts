@@ -29,6 +29,8 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
   /** How long a stopping server lets requests in flight finish before it closes their connections. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(25),
+  /** How often a live stream (GET Live) with nothing to say sends a heartbeat, so proxies keep it open. */
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(3600).default(20),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'DATA_DIR'> & { DATA_DIR: string };

@@ -18,6 +18,7 @@ import { rateLimit } from './http/rate-limit';
 import { createMetrics } from './http/metrics';
 import type { Lifecycle } from './http/operations';
 import { ChangeBus, postgresTransport } from './lib/changes';
+import { LiveStreams } from './resources/live/streams';
 
 export interface RunningServer {
   url: string;
@@ -49,7 +50,8 @@ export async function startServer(
   const changes = new ChangeBus(log);
   if (config.DATABASE_URL) changes.connect(await postgresTransport({ databaseUrl: config.DATABASE_URL, schema: options.pgSchema, log }));
   const secret = await sharedSecret(db, 'anchor_secret');
-  await ensureDefaultNetwork({ db, dialect, log, anchors: new AnchorCodec(secret), changes }, config, log);
+  const live = new LiveStreams(config.LIVE_HEARTBEAT_SECONDS * 1000);
+  await ensureDefaultNetwork({ db, dialect, log, anchors: new AnchorCodec(secret), changes, live }, config, log);
 
   const app = createApp({
     db,
@@ -63,6 +65,7 @@ export async function startServer(
     lifecycle,
     metricsToken: config.METRICS_TOKEN,
     changes,
+    live,
   });
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
@@ -84,6 +87,7 @@ export async function startServer(
      */
     async stop() {
       lifecycle.draining = true;
+      live.drain();
       await new Promise<void>((resolve) => {
         const sweep = setInterval(() => server.closeIdleConnections(), 50);
         const deadline = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_SECONDS * 1000);

@@ -13,6 +13,7 @@ import type { Viewer } from '../lib/viewer';
 import type { ScopeContext } from '../lib/scope';
 import type { Logger } from 'pino';
 import type { ChangeBus } from '../lib/changes';
+import type { LiveStreams } from '../resources/live/streams';
 
 /**
  * public  — anybody, even on a private network (signing in, joining, getting a token)
@@ -34,6 +35,8 @@ export interface AppDeps {
   log: Logger;
   /** Where committed writes announce what they changed (server/lib/changes.ts). */
   changes: ChangeBus;
+  /** The open live streams (GET Live), ended when the server drains. */
+  live: LiveStreams;
 }
 
 /** What a use-case needs: the deployment, the network, the caller and the time of the request. */
@@ -59,8 +62,9 @@ export interface Ctx extends Actor {
  * create  — `{id}`
  * done    — nothing but `success` (updates, deletes, actions)
  * entry   — `{entry}` exactly as `entry` declares it (Token, Session, ...)
+ * stream  — server-sent events the handler writes itself (Live)
  */
-export type ReplyKind = 'get' | 'listing' | 'count' | 'create' | 'done' | 'entry';
+export type ReplyKind = 'get' | 'listing' | 'count' | 'create' | 'done' | 'entry' | 'stream';
 
 export interface Endpoint<S extends z.ZodObject = z.ZodObject> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -197,7 +197,10 @@ function operation(e: Endpoint, success: JsonSchema) {
     ],
     ...(body ? { requestBody: body } : {}),
     responses: {
-      200: { description: 'Success.', content: json(success) },
+      200:
+        replyKind(e) === 'stream'
+          ? { description: 'Server-sent events, until the client or the server closes the stream.', content: { 'text/event-stream': { schema: success } } }
+          : { description: 'Success.', content: json(success) },
       503: ref('responses', 'RateLimited'),
       default: ref('responses', 'Error'),
     },
@@ -247,6 +250,8 @@ function successSchema(e: Endpoint, listedEntry: (e: Endpoint) => JsonSchema): J
       return envelope({});
     case 'entry':
       return envelope({ entry: e.entry ? toJsonSchema(e.entry, 'output') : {} });
+    case 'stream':
+      return { type: 'string', description: 'A stream of server-sent events (text/event-stream).' };
   }
 }
 

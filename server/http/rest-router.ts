@@ -28,7 +28,7 @@ export function restRouter(deps: AppDeps, endpoints: Endpoint[]): express.Router
       const params = ctx.params.parse(e.params);
       authorizeParameters(e.restricted, (name) => (params as Record<string, unknown>)[name] !== undefined, ctx.viewer);
       const body = await e.handle(ctx, params);
-      sendSuccess(req, res, body);
+      if (e.reply !== 'stream') sendSuccess(req, res, body);
     });
   }
   router.use((req: Request) => {

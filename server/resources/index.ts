@@ -16,6 +16,7 @@ import { accessTokenEndpoints } from './access-tokens/routes';
 import { networkEndpoints } from './networks/routes';
 import { broadcastEndpoints } from './broadcasts/routes';
 import { moderationEndpoints } from './moderation/routes';
+import { liveEndpoints } from './live/routes';
 
 export const endpoints: Endpoint[] = [
   ...tokenEndpoints,
@@ -40,4 +41,5 @@ export const endpoints: Endpoint[] = [
   ...networkEndpoints,
   ...broadcastEndpoints,
   ...moderationEndpoints,
+  ...liveEndpoints,
 ];

@@ -136,3 +136,12 @@ export async function commentCounts(db: Db, itemType: string, ids: number[]): Pr
     .execute();
   return new Map(rows.map((r) => [r.attached_to_id, Number(r.n)]));
 }
+
+/** The comment, if the caller may read it on an item they can see. */
+export async function findVisibleComment(db: Db, scope: ScopeContext, id: number): Promise<CommentItem | undefined> {
+  const row = await scoped(db, scope)
+    .where('c.id', '=', id)
+    .where((eb) => onVisibleItem(eb, 'c', scope))
+    .executeTakeFirst();
+  return row && toItem(row);
+}

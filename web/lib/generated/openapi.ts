@@ -1205,6 +1205,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events (`Accept: text/event-stream`) of what is new for the caller: `post` events for new blog posts, or with `attachedTo` `comment` events for new comments on that item. Each event’s data is `{entry, resources}` as a GET would present it to this caller; comment lines (`: heartbeat`) keep the connection alive.
+         * @description Who may call: anybody who may read the network (anyone on a public network, members on a private one).
+         *
+         *     **Extension**: ours, not part of the historical API.
+         */
+        get: operations["getLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4644,6 +4666,35 @@ export interface operations {
                         success: true;
                         count: number;
                     };
+                };
+            };
+            503: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getLive: {
+        parameters: {
+            query?: {
+                /** @description stream new comments on this item; without it, new blog posts */
+                attachedTo?: string;
+                /** @description the fields of each event’s entry, as for GET BlogPost or Comment/recent */
+                fields?: string;
+                /** @description true pretty-prints the JSON. */
+                xn_pretty?: components["parameters"]["xn_pretty"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events, until the client or the server closes the stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             503: components["responses"]["RateLimited"];
