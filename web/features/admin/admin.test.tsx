@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Member } from '../../lib/api-types';
-import { aBlogPost, aMember, aNetwork, aSession, members } from '../../test/fixtures';
+import { aBlogPost, aMember, aNetwork, aPhoto, aSession, imageResources, members } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
 import {
   createdEnvelope,
@@ -194,6 +194,32 @@ describe('administrators on a post', () => {
     await user.click(within(comments).getByRole('button', { name: 'Delete comment by Grace Hopper' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete this comment?' })).getByRole('button', { name: 'Delete comment' }));
     await waitFor(() => expect(sent).toEqual(['approve', 'feature', 'delete 1:Comment:4']));
+  });
+});
+
+describe('administrators on a photo', () => {
+  it('reject a held photo after asking, and are taken to the gallery', async () => {
+    const photo = aPhoto({ approved: false, title: 'Blurry harbour' });
+    let photos = [photo];
+    const rejected: string[] = [];
+    server.use(
+      sessionHandler(admin),
+      http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(photos.length)),
+      http.get(rest('Photo'), () => (photos.length ? entryEnvelope(photo, imageResources([photo])) : errorEnvelope({ status: 404, code: 3, subcode: 1, reason: 'gone' }))),
+      http.get(rest('Photo/recent'), () => listingEnvelope([])),
+      http.get(rest('Comment/recent'), () => listingEnvelope([])),
+      http.delete(rest('Photo'), ({ request }) => {
+        rejected.push(new URL(request.url).searchParams.get('id')!);
+        photos = [];
+        return doneEnvelope();
+      }),
+    );
+    const { user, router } = renderRoute('/n/apiexample/photos/1%3APhoto%3A1');
+    expect(await screen.findByText('Awaiting approval')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Reject this photo?' })).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/n/apiexample/photos'));
+    expect(rejected).toEqual(['1:Photo:1']);
   });
 });
 

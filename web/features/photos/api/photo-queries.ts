@@ -7,7 +7,7 @@ import type { EntryEnvelope, Fields, ImageResource, ListingEnvelope, MemberResou
 export type PhotoSummary = Fields<'Photo', 'author' | 'createdDate' | 'title' | 'commentCount' | 'url' | 'image'>;
 export type Photo = Fields<
   'Photo',
-  'author' | 'createdDate' | 'updatedDate' | 'featuredDate' | 'title' | 'description' | 'visibility' | 'commentCount' | 'url' | 'topTags' | 'image'
+  'author' | 'createdDate' | 'updatedDate' | 'featuredDate' | 'title' | 'description' | 'visibility' | 'approved' | 'commentCount' | 'url' | 'topTags' | 'image'
 >;
 
 /** `resources` of a photo reply: members by screen name, image sizes by the photo's image key. */
@@ -26,7 +26,7 @@ export type PhotoListFilters = {
 const imageFields = 'image.url,image.width,image.height,image.thumbnailUrl,image.mediumUrl';
 const authorFields = 'author.fullName,author.iconUrl,author.url';
 const summaryFields = `id,author,createdDate,title,commentCount,url,image,${imageFields},${authorFields}`;
-const photoFields = `id,author,createdDate,updatedDate,featuredDate,title,description,visibility,commentCount,url,topTags,image,${imageFields},${authorFields}`;
+const photoFields = `id,author,createdDate,updatedDate,featuredDate,title,description,visibility,approved,commentCount,url,topTags,image,${imageFields},${authorFields}`;
 
 /** The image sizes of a photo, from its reply's `resources`. */
 export function imageOf(resources: PhotoResources, photo: { image: string }): ImageResource | undefined {
