@@ -23,7 +23,7 @@ test('administrators moderate, feature and block from the web app; plain members
   const creatorContext = await browser.newContext();
   await signInApi(creatorContext.request, CREATOR);
   const { member: admin, context: adminContext } = await memberContext(browser, 'Adele');
-  const { member: alice, context: aliceContext } = await memberContext(browser, 'Alice');
+  const { context: aliceContext } = await memberContext(browser, 'Alice');
   const { member: bob, context: bobContext } = await memberContext(browser, 'Bob');
   const creatorPage = await creatorContext.newPage();
   const adminPage = await adminContext.newPage();

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Member } from '../../lib/api-types';
+import type { Member, Resources } from '../../lib/api-types';
 import { aBlogPost, aMember, aNetwork, aPhoto, aSession, imageResources, members } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
 import {
@@ -205,7 +205,7 @@ describe('administrators on a photo', () => {
     server.use(
       sessionHandler(admin),
       http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(photos.length)),
-      http.get(rest('Photo'), () => (photos.length ? entryEnvelope(photo, imageResources([photo])) : errorEnvelope({ status: 404, code: 3, subcode: 1, reason: 'gone' }))),
+      http.get(rest('Photo'), () => (photos.length ? entryEnvelope(photo, imageResources([photo]) as unknown as Resources) : errorEnvelope({ status: 404, code: 3, subcode: 1, reason: 'gone' }))),
       http.get(rest('Photo/recent'), () => listingEnvelope([])),
       http.get(rest('Comment/recent'), () => listingEnvelope([])),
       http.delete(rest('Photo'), ({ request }) => {
