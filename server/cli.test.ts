@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockSchemas } from './test/harness';
+import { openDatabase } from './db/database';
 
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '..');
@@ -62,6 +63,19 @@ describe('npm run cli', () => {
   it('creates a network with its creator, a member, and demo content', async () => {
     const network = JSON.parse((await cli('network', 'create', '--subdomain', 'gardeners', '--email', 'g@cli.example', '--json')).stdout);
     expect(network).toMatchObject({ network: 'gardeners', networkId: expect.any(Number), screenName: expect.stringMatching(/^[0-9][a-z0-9]+$/), password: expect.any(String) });
+    // Its activity feed is not empty: it starts with the creator joining.
+    const { db } = openDatabase({ dataDir, databaseUrl, pgSchema: databaseUrl ? schema : undefined });
+    try {
+      const events = await db
+        .selectFrom('activities as e')
+        .innerJoin('accounts as a', 'a.id', 'e.author_id')
+        .select(['e.type', 'a.screen_name'])
+        .where('e.network_id', '=', network.networkId)
+        .execute();
+      expect(events).toEqual([{ type: 'JoinNetwork', screen_name: network.screenName }]);
+    } finally {
+      await db.destroy();
+    }
 
     const member = JSON.parse((await cli('member', 'create', '--network', 'gardeners', '--email', 'm@cli.example', '--role', 'admin', '--json')).stdout);
     expect(member).toMatchObject({ id: expect.stringMatching(new RegExp(`^${network.networkId}:User:\\d+$`)), role: 'admin' });

@@ -5,7 +5,8 @@ import type { Config } from '../config';
 import type { AppDeps } from '../http/endpoint';
 import { ApiError } from '../http/errors';
 import { generatePassword } from '../lib/passwords';
-import { createNetwork, findNetwork } from '../resources/networks/store';
+import { createNetwork } from '../resources/networks/service';
+import { findNetwork } from '../resources/networks/store';
 import { createAccount, findAccountByEmail } from '../resources/users/store';
 import { seedDemoContent } from './seed';
 

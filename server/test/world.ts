@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type { Client, TestServer } from './harness';
 import { png } from '../resources/photos/test-images';
-import { createNetwork } from '../resources/networks/store';
+import { createNetwork } from '../resources/networks/service';
 import { createAccount } from '../resources/users/store';
 
 /** The callers: anonymous, the member who writes the items, their friend, a member who is

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type TestServer } from '../../test/harness';
 import { expectError, ISO_DATE } from '../../test/expect-api';
-import { createNetwork } from '../networks/store';
+import { createNetwork } from '../networks/service';
 
 let server: TestServer;
 let member: Client;

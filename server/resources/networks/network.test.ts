@@ -1,9 +1,10 @@
 // Story: the Network Creator renames the network, gives it an icon, makes it private and turns
 // moderation on; members read the settings, and each account lists the networks it belongs to.
+// A new network's activity feed starts with its creator joining it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { expectError, ISO_DATE, listedIds } from '../../test/expect-api';
-import { createNetwork } from './store';
+import { createNetwork } from './service';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -98,5 +99,31 @@ describe('the network', () => {
     expect(paged.body.entry).toEqual([]);
     expect(listedIds(await stranger.get('Network/alpha', { count: 10 }))).toEqual([String(server.networkId)]);
     expectError(await server.anonymous().get('Network/alpha'), 401, 1, 1);
+  });
+
+  it("starts its activity feed with its creator joining it, on first start and when created later", async () => {
+    const owner = await server.owner();
+    const feed = (network: string) => server.anonymous().get(`/xn/rest/${network}/1.0/Activity/recent`, { count: 100, fields: 'type,author,contentId' });
+    const first = await feed('apiexample');
+    expect(first.status).toBe(200);
+    expect(first.body.entry.at(-1)).toEqual({ id: expect.any(String), type: 'JoinNetwork', author: owner.who.screenName, contentId: null });
+
+    const founder = await server.signUp('Fay Founder');
+    const created = Date.now();
+    await createNetwork(server.db, { subdomain: 'beekeepers', name: 'Beekeepers', ownerAccountId: await server.accountIdOf(founder) }, created);
+    const fresh = await server.anonymous().get('/xn/rest/beekeepers/1.0/Activity/recent', { count: 100, fields: 'type,author,createdDate' });
+    expect(fresh.body.entry).toEqual([
+      { id: expect.any(String), type: 'JoinNetwork', author: founder.who.screenName, createdDate: new Date(created).toISOString() },
+    ]);
+    const counted = await server.anonymous().get('/xn/rest/beekeepers/1.0/Activity/count', { createdAfter: new Date(created - 1000).toISOString() });
+    expect(counted.body.count).toBe(1);
+  });
+
+  it('is created whole or not at all: a taken subdomain is refused and records nothing', async () => {
+    const member = await server.signUp('Tam Twice');
+    const accountId = await server.accountIdOf(member);
+    await expect(createNetwork(server.db, { subdomain: 'ApiExample', name: 'Again', ownerAccountId: accountId }, Date.now())).rejects.toMatchObject({ status: 409, code: 6, subcode: 1 });
+    const joins = await server.db.selectFrom('activities').select('id').where('author_id', '=', accountId).where('type', '=', 'JoinNetwork').execute();
+    expect(joins).toHaveLength(1);
   });
 });

@@ -5,8 +5,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { NetworkTable } from '../../db/schema';
 import { keysetPage, type Position } from '../../http/anchor';
-import { conflict } from '../../http/errors';
-import { addMember, sortNameOf } from '../users/store';
+import { sortNameOf } from '../users/store';
 
 export function findNetwork(db: Db | Tx, subdomain: string) {
   return db.selectFrom('networks').selectAll().where('subdomain', '=', subdomain.toLowerCase()).executeTakeFirst();
@@ -16,46 +15,41 @@ export function findNetworkById(db: Db | Tx, id: number) {
   return db.selectFrom('networks').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Creates a network owned by an existing account; ids are random 7-digit numbers, as historical ones were. */
-export async function createNetwork(
-  db: Db | Tx,
+/**
+ * Inserts a network row under a random 7-digit id, as historical ids were. Returns undefined
+ * when the id or the subdomain is taken: ON CONFLICT DO NOTHING, since a failed statement
+ * would abort a PostgreSQL transaction.
+ */
+export async function insertNetwork(
+  tx: Tx,
   input: { subdomain: string; name: string; ownerAccountId: number },
   now: number,
-): Promise<number> {
-  if (await findNetwork(db, input.subdomain)) throw conflict(1, `A network '${input.subdomain}' already exists.`);
-  for (let attempt = 0; ; attempt++) {
-    const id = crypto.randomInt(1_000_000, 10_000_000);
-    // ON CONFLICT DO NOTHING: a failed statement would abort a PostgreSQL transaction.
-    const inserted = await db
-      .insertInto('networks')
-      .values({
-        id,
-        subdomain: input.subdomain.toLowerCase(),
-        name: input.name,
-        sort_name: sortNameOf(input.name),
-        description: '',
-        icon_url: null,
-        owner_account_id: input.ownerAccountId,
-        is_private: 0,
-        blog_post_moderation: 0,
-        comment_moderation: 0,
-        photo_moderation: 0,
-        user_moderation: 0,
-        video_moderation: 0,
-        event_moderation: 0,
-        group_moderation: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-      await addMember(db, id, input.ownerAccountId, 'owner', 'active', now);
-      return id;
-    }
-    if (await findNetwork(db, input.subdomain)) throw conflict(1, `A network '${input.subdomain}' already exists.`);
-    if (attempt > 5) throw new Error('No free network id after several attempts.');
-  }
+): Promise<number | undefined> {
+  const id = crypto.randomInt(1_000_000, 10_000_000);
+  const inserted = await tx
+    .insertInto('networks')
+    .values({
+      id,
+      subdomain: input.subdomain.toLowerCase(),
+      name: input.name,
+      sort_name: sortNameOf(input.name),
+      description: '',
+      icon_url: null,
+      owner_account_id: input.ownerAccountId,
+      is_private: 0,
+      blog_post_moderation: 0,
+      comment_moderation: 0,
+      photo_moderation: 0,
+      user_moderation: 0,
+      video_moderation: 0,
+      event_moderation: 0,
+      group_moderation: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? id : undefined;
 }
 
 function selectNetworks(db: Db) {
