@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, fetchToken, startTestServer, type Reply, type TestServer } from '../test/harness';
-import { createNetwork } from './networks/store';
+import { createNetwork } from './networks/service';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -51,7 +51,13 @@ describe('unique keys under concurrent requests', () => {
     const accountId = await server.accountIdOf(member);
     const rows = await server.db.selectFrom('members').select('id').where('network_id', '=', networkId).where('account_id', '=', accountId).execute();
     expect(rows).toHaveLength(1);
-    const joins = await server.db.selectFrom('activities').select('id').where('network_id', '=', networkId).where('type', '=', 'JoinNetwork').execute();
+    const joins = await server.db
+      .selectFrom('activities')
+      .select('id')
+      .where('network_id', '=', networkId)
+      .where('author_id', '=', accountId)
+      .where('type', '=', 'JoinNetwork')
+      .execute();
     expect(joins).toHaveLength(1);
   });
 
