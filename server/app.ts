@@ -29,7 +29,12 @@ export interface AppOptions {
   dialect: Dialect;
   log: Logger;
   secret: string;
-  trustProxy?: boolean;
+  /** Express's `trust proxy`: false, a number of hops, or the proxies' addresses (TRUST_PROXY). */
+  trustProxy?: number | string[] | false;
+  /** PUBLIC_URL: the origin of absolute links in replies. */
+  publicUrl?: string;
+  /** The address the server listens at (known once it listens), for links when there is no PUBLIC_URL. */
+  listeningUrl: () => string;
   /** Per-caller request limits of the REST service. */
   rateLimit: RateLimit;
   /** Folder of the built web app; served when it exists. */
@@ -41,6 +46,20 @@ export interface AppOptions {
   live: LiveStreams;
 }
 
+
+/**
+ * Where absolute links point: PUBLIC_URL when configured; else the scheme and host a trusted
+ * proxy reports (X-Forwarded-Proto/-Host, only from a proxy TRUST_PROXY names); else the
+ * listening address. A client's own Host header never decides a link.
+ */
+function publicOrigin(req: express.Request, options: Pick<AppOptions, 'publicUrl' | 'listeningUrl'>): string {
+  if (options.publicUrl) return options.publicUrl;
+  const trusted = req.app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  if (req.get('x-forwarded-host') && trusted(req.socket.remoteAddress ?? '', 0)) {
+    return `${req.protocol}://${req.host}`;
+  }
+  return options.listeningUrl();
+}
 
 export function createApp(options: AppOptions): express.Express {
   const { db, dialect, log } = options;
@@ -57,6 +76,7 @@ export function createApp(options: AppOptions): express.Express {
     res.setHeader('X-Request-Id', id);
     // A stopping server finishes what it has, and asks clients not to send more on this connection.
     if (options.lifecycle.draining) res.setHeader('Connection', 'close');
+    req.publicOrigin = publicOrigin(req, options);
     next();
   });
   app.use(requestLog(log));
@@ -65,7 +85,8 @@ export function createApp(options: AppOptions): express.Express {
     helmet({
       contentSecurityPolicy: {
         directives: {
-          'img-src': ["'self'", 'data:', 'https:', 'http:'],
+          // Images of this site under the address its links name too, and any https: host (members' icons); no plain http: host.
+          'img-src': ["'self'", 'data:', 'https:', (req) => (req as express.Request).publicOrigin],
           'frame-src': ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
         },
       },

@@ -1,5 +1,6 @@
 // Server configuration from the environment, validated once at start so a bad value fails
 // fast with a clear message instead of surfacing later as a strange runtime error.
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,7 +19,37 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional().or(z.literal('').transform(() => undefined)),
   DEMO_CONTENT: onOff.default(true),
   DEFAULT_NETWORK: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/).default('apiexample'),
-  TRUST_PROXY: onOff.default(false),
+  /**
+   * Which proxies in front may say who the client is (X-Forwarded-For) and which URL it asked
+   * for (X-Forwarded-Proto/-Host): `off`, a number of proxy hops (`on` is one), or a comma-separated
+   * list of the proxies' addresses and subnets (`loopback`, `10.0.0.0/8`). Only entries those
+   * proxies added are believed, so a client cannot pass itself off as another address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('off')
+    .transform((v, ctx): number | string[] | false => {
+      const lower = v.toLowerCase();
+      if (['off', 'false', '0', ''].includes(lower)) return false;
+      if (['on', 'true'].includes(lower)) return 1;
+      if (/^\d+$/.test(v)) return Math.min(Number(v), 32);
+      const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+      const bad = entries.find((e) => !isProxyAddress(e));
+      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `'${bad}' is not a number of hops, an address, a subnet or loopback/linklocal/uniquelocal` });
+      return entries;
+    }),
+  /**
+   * The address people reach this server at (`https://community.example.org`): absolute links
+   * in replies (`url` fields, icons) are built from it. Unset, links use the listening address,
+   * or the host a trusted proxy (TRUST_PROXY) reports; never a Host header a client made up.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((u) => !URL.canParse(u) || /^https?:\/\/[^/?#]+\/?$/.test(u), 'must be a scheme, host and port only, no path')
+    .transform((u) => (URL.canParse(u) ? new URL(u).origin : u))
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//).optional().or(z.literal('').transform(() => undefined)),
   /** Prefix of every key the service writes to Redis, so several deployments can share one. */
@@ -32,6 +63,15 @@ const schema = z.object({
   /** How often a live stream (GET Live) with nothing to say sends a heartbeat, so proxies keep it open. */
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(3600).default(20),
 });
+
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  if (rest.length) return false;
+  const family = net.isIP(address);
+  if (!family) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
 
 export type Config = Omit<z.infer<typeof schema>, 'DATA_DIR'> & { DATA_DIR: string };
 

@@ -59,6 +59,8 @@ export async function startServer(
     log,
     secret,
     trustProxy: config.TRUST_PROXY,
+    publicUrl: config.PUBLIC_URL,
+    listeningUrl: () => listeningUrl,
     rateLimit: rateLimit({ perMinute: config.RATE_LIMIT_PER_MINUTE, redis, keyPrefix: `${config.REDIS_KEY_PREFIX}rate-limit` }),
     webDir: path.resolve(import.meta.dirname, '..', 'dist'),
     metrics,
@@ -67,6 +69,7 @@ export async function startServer(
     changes,
     live,
   });
+  let listeningUrl = '';
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   server.on('clientError', answerClientError);
@@ -76,6 +79,8 @@ export async function startServer(
   });
   const { port } = server.address() as AddressInfo;
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  // Listening on every interface names no address a browser could use: links then say localhost.
+  listeningUrl = `http://${['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : host}:${port}`;
   return {
     url: `http://${host}:${port}`,
     db,

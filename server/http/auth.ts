@@ -124,7 +124,8 @@ function carriesOAuth(req: Request): boolean {
 async function verifyOAuth(req: Request, db: Db, network: Network, now: number) {
   const collected = collectOAuthRequest({
     method: req.method,
-    baseUri: normaliseBaseUri(req.protocol, req.get('host') ?? '', req.originalUrl),
+    // The URL as the client addressed it (a trusted proxy's X-Forwarded-Host/-Proto when behind one).
+    baseUri: normaliseBaseUri(req.protocol, req.host ?? '', req.originalUrl),
     query: req.originalUrl.split('?')[1] ?? '',
     form: req.rawForm ?? null,
     authorization: req.get('authorization'),

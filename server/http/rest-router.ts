@@ -49,7 +49,7 @@ async function contextFor(deps: AppDeps, req: Request, res: Response, e: Endpoin
     consumerId: caller.consumerId,
     now: Date.now(),
     params: Params.fromRequest(req),
-    present: { origin: `${req.protocol}://${req.get('host')}`, networkSubdomain: network.subdomain, networkId: network.id },
+    present: { origin: req.publicOrigin, networkSubdomain: network.subdomain, networkId: network.id },
     req,
     res,
   };

@@ -13,6 +13,8 @@ declare module 'express-serve-static-core' {
     network?: Network;
     /** Who is calling (`identifyCaller`). */
     caller?: Caller;
+    /** Scheme, host and port of the absolute links in replies: PUBLIC_URL, a trusted proxy's, else the listening address. */
+    publicOrigin: string;
     /** Why the request is refused, decided before the rate limiter counted it (`identifyCaller`). */
     refusal?: ApiError;
   }
