@@ -223,6 +223,47 @@ describe('administrators on a photo', () => {
   });
 });
 
+describe('administrators on the activity feed', () => {
+  it('remove an event after asking; members get no such control', async () => {
+    const event = {
+      id: 'urn:uuid:00000000-0000-4000-8000-000000000001',
+      author: 'ada',
+      createdDate: '2011-06-25T10:00:00.000Z',
+      type: 'CreateBlogPost',
+      contentId: '1:BlogPost:1',
+      title: 'Notes on the Analytical Engine',
+      description: null,
+      url: 'http://localhost/n/apiexample/blog/1%3ABlogPost%3A1',
+      attachedTo: null,
+      attachedToType: null,
+      attachedToAuthor: null,
+      image: null,
+    };
+    let events = [event];
+    const removed: string[] = [];
+    server.use(
+      sessionHandler(admin),
+      http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(0)),
+      http.get(rest('Activity/recent'), () => listingEnvelope(events, { resources: members })),
+      http.delete(rest('Activity'), ({ request }) => {
+        removed.push(new URL(request.url).searchParams.get('id')!);
+        events = [];
+        return doneEnvelope();
+      }),
+    );
+    const { user } = renderRoute('/n/apiexample/activity');
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove this event from the activity feed?' })).getByRole('button', { name: 'Remove event' }));
+    expect(await screen.findByText('Nothing has happened here yet.')).toBeTruthy();
+    expect(removed).toEqual([event.id]);
+
+    server.use(sessionHandler(plain), http.get(rest('Activity/recent'), () => listingEnvelope([event], { resources: members })));
+    renderRoute('/n/apiexample/activity');
+    expect(await screen.findAllByText(/Notes on the Analytical Engine/)).toBeTruthy();
+    expect(screen.queryAllByRole('button', { name: 'Delete' })).toHaveLength(0);
+  });
+});
+
 describe('members', () => {
   const everyone: Member[] = [
     aMember('ada', { isOwner: true, isAdmin: true, state: 'owner', email: 'ada@example.com' }),

@@ -9,13 +9,15 @@ import { ErrorMessage } from '../../../components/error-message';
 import { RelativeTime } from '../../../components/relative-time';
 import { Skeleton } from '../../../components/skeleton';
 import { paths } from '../../../lib/paths';
+import { DeleteActivityButton } from '../../moderation/components/delete-activity-button';
 import { useViewer } from '../../session/api/viewer';
 import { activityQueryFor } from '../activity-search';
 import { activityQueries, type ActivityListing } from '../api/activity-queries';
 import { ActivitySentence } from './activity-sentence';
 import '../activity.css';
 
-function EventList({ listing }: { listing: ActivityListing }) {
+/** `network` is given to administrators, who may remove events. */
+function EventList({ listing, network }: { listing: ActivityListing; network?: string }) {
   return (
     <ol className="activity-feed" aria-label="Events">
       {listing.entry.map((event) => {
@@ -23,10 +25,11 @@ function EventList({ listing }: { listing: ActivityListing }) {
         return (
           <li key={event.id}>
             {who?.iconUrl ? <img className="avatar" src={who.iconUrl} alt="" width={40} height={40} /> : null}
-            <div>
+            <div id={`event-${event.id.replaceAll(':', '-')}`}>
               <ActivitySentence event={event} people={listing.resources} />
               <RelativeTime iso={event.createdDate} />
             </div>
+            {network ? <DeleteActivityButton network={network} id={event.id} describedBy={`event-${event.id.replaceAll(':', '-')}`} /> : null}
           </li>
         );
       })}
@@ -60,7 +63,7 @@ export function ActivityFeed({ network, search }: { network: string; search: URL
   }
   return (
     <div aria-busy={listing.isPlaceholderData}>
-      <EventList listing={listing.data} />
+      <EventList listing={listing.data} network={viewer.isAdmin ? network : undefined} />
       <AnchorPager search={search} listing={listing.data} newer="← Newer activity" older="Older activity →" />
     </div>
   );

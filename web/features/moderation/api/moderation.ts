@@ -104,3 +104,12 @@ export function deleteItemOptions(network: string) {
     meta: { invalidates: 'all' },
   });
 }
+
+/** Removes an event from the activity feed (its id is a `urn:uuid:`); what it tells of stays. */
+export function deleteActivityOptions(network: string) {
+  return mutationOptions({
+    mutationKey: [...moderationQueries.all(), 'deleteActivity', network],
+    mutationFn: (id: string, { client }) => apiSend<DoneEnvelope>(client, network, 'Activity', { method: 'DELETE', query: { id } }),
+    meta: { invalidates: 'all' },
+  });
+}
