@@ -265,6 +265,21 @@ export interface AccessTokenTable {
   revoked_at: number | null;
 }
 
+/** One administrative act; `detail` is a JSON object of what it set, when it says more than `action`. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  network_id: number;
+  actor_id: number;
+  action: string;
+  item_type: string;
+  item_id: number | null;
+  /** The item's title or name when the act was done, so deleted items stay recognisable. */
+  item_title: string | null;
+  detail: string | null;
+  address: string | null;
+  created_at: number;
+}
+
 export interface Database {
   networks: NetworkTable;
   accounts: AccountTable;
@@ -286,6 +301,7 @@ export interface Database {
   photos: PhotoTable;
   photo_images: PhotoImageTable;
   access_tokens: AccessTokenTable;
+  audit_log: AuditLogTable;
 }
 
 export type Network = Selectable<NetworkTable>;

@@ -43,6 +43,8 @@ export interface AppDeps {
 export interface Actor extends AppDeps, ScopeContext {
   network: Network;
   viewer: Viewer;
+  /** The client's address (as TRUST_PROXY reads it), for the audit log; none outside a request. */
+  address?: string | null;
 }
 
 export interface Ctx extends Actor {

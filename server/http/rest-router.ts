@@ -48,6 +48,7 @@ async function contextFor(deps: AppDeps, req: Request, res: Response, e: Endpoin
     viewer: caller.viewer,
     consumerId: caller.consumerId,
     now: Date.now(),
+    address: req.ip ?? null,
     params: Params.fromRequest(req),
     present: { origin: req.publicOrigin, networkSubdomain: network.subdomain, networkId: network.id },
     req,

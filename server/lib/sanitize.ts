@@ -25,3 +25,9 @@ const options: sanitizeHtml.IOptions = {
 export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, options);
 }
+
+/** The text of stored HTML without its markup, whitespace collapsed, cut to `max` characters: a preview. */
+export function plainExcerpt(html: string, max = 120): string {
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -52,6 +52,7 @@ const TABLES: { table: string; scope: Scope; accountColumns: string[]; hasIdenti
   { table: 'item_tags', scope: inNetwork, accountColumns: [], hasIdentity: false },
   { table: 'activities', scope: inNetwork, accountColumns: ['author_id', 'attached_to_author_id'], hasIdentity: true },
   { table: 'broadcasts', scope: inNetwork, accountColumns: ['author_id'], hasIdentity: true },
+  { table: 'audit_log', scope: inNetwork, accountColumns: ['actor_id'], hasIdentity: true },
 ];
 
 /**

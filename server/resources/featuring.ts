@@ -7,6 +7,7 @@ import { contentIdParam } from '../http/param-types';
 import { idInNetwork } from '../http/reply';
 import { notFound } from '../http/errors';
 import { recordActivity } from './activity/store';
+import { recordAudit } from './audit/store';
 import { contentTables } from './content/types';
 import { announce, committed } from '../lib/changes';
 
@@ -42,6 +43,7 @@ export function featureEndpoints(type: FeaturableType): Endpoint[] {
             return;
           }
           announce(tx, { networkId: ctx.network.id, kind: type === 'User' ? 'Member' : type, id, op: 'updated' });
+          await recordAudit(tx, ctx, { action: featured ? 'feature' : 'unfeature', type, id });
           if (featured) {
             await recordActivity(tx, {
               networkId: ctx.network.id,

@@ -17,6 +17,7 @@ import { networkEndpoints } from './networks/routes';
 import { broadcastEndpoints } from './broadcasts/routes';
 import { moderationEndpoints } from './moderation/routes';
 import { liveEndpoints } from './live/routes';
+import { auditEndpoints } from './audit/routes';
 
 export const endpoints: Endpoint[] = [
   ...tokenEndpoints,
@@ -42,4 +43,5 @@ export const endpoints: Endpoint[] = [
   ...broadcastEndpoints,
   ...moderationEndpoints,
   ...liveEndpoints,
+  ...auditEndpoints,
 ];

@@ -9,6 +9,7 @@ import * as membersBroadcasts from './0004-members-broadcasts';
 import * as photos from './0003-photos';
 import * as activityLookups from './0008-activity-lookups';
 import * as accessTokens from './0006-access-tokens';
+import * as auditLog from './0050-audit-log';
 
 type Step = { up(db: Kysely<any>, ctx: MigrationContext): Promise<void> };
 
@@ -20,6 +21,7 @@ const steps: Record<string, Step> = {
   '0003-photos': photos,
   '0008-activity-lookups': activityLookups,
   '0006-access-tokens': accessTokens,
+  '0050-audit-log': auditLog,
 };
 
 export function migrationsFor(ctx: MigrationContext): Record<string, Migration> {

@@ -1,5 +1,6 @@
 // Activity route table: the network's feed, its count, single events, and removal by
 // administrators.
+import { recordAudit } from '../audit/store';
 import { endpoint } from '../../http/endpoint';
 import { badRequest, notFound } from '../../http/errors';
 import { entries, listing, MAX_IDS } from '../../http/reply';
@@ -48,7 +49,15 @@ export const activityEndpoints = [
     handle: async (ctx, p) => {
       const [event] = await getActivity(ctx.db, ctx, [p.id]);
       if (!event) throw notFound();
-      await deleteActivity(ctx.db, event.id);
+      await ctx.db.transaction().execute(async (tx) => {
+        await recordAudit(tx, ctx, {
+          action: 'delete',
+          type: 'Activity',
+          title: event.title ?? event.type,
+          detail: { activity: `urn:uuid:${event.uuid}`, type: event.type },
+        });
+        await deleteActivity(tx, event.id);
+      });
       ctx.changes.publish([{ networkId: ctx.network.id, kind: 'Activity', id: event.id, op: 'deleted' }]);
       return {};
     },

@@ -170,6 +170,6 @@ export async function getActivity(db: Db, scope: ScopeContext, refs: ActivityRef
   return [...new Set(here.flatMap((r) => found(r) ?? []))].map((row) => toItem(scope.network.id, row));
 }
 
-export async function deleteActivity(db: Db, id: number): Promise<void> {
+export async function deleteActivity(db: Db | Tx, id: number): Promise<void> {
   await db.deleteFrom('activities').where('id', '=', id).execute();
 }

@@ -5,6 +5,7 @@ import type { Actor } from '../../http/endpoint';
 import { isUniqueViolation } from '../../db/database';
 import { badRequest, conflict } from '../../http/errors';
 import { sanitizeDescription } from '../../lib/sanitize';
+import { recordAudit } from '../audit/store';
 import { insertBroadcast, releaseMessageId } from './store';
 import { announce, committed } from '../../lib/changes';
 
@@ -27,6 +28,7 @@ export async function sendBroadcast(ctx: Actor, input: { subject: string; body: 
         created_at: ctx.now,
       });
       announce(tx, { networkId: ctx.network.id, kind: 'Broadcast', id, op: 'created', authorId: ctx.viewer.accountId! });
+      await recordAudit(tx, ctx, { action: 'send', type: 'BroadcastMessage', id, title: input.subject });
       return id;
     });
   } catch (error) {

@@ -3,7 +3,8 @@
 // or an administrator.
 import type { Actor } from '../../http/endpoint';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { sanitizeDescription } from '../../lib/sanitize';
+import { plainExcerpt, sanitizeDescription } from '../../lib/sanitize';
+import { recordAudit } from '../audit/store';
 import { isAdmin } from '../../lib/viewer';
 import { findVisibleItem } from '../commentable';
 import { deleteComment, findCommentRow, insertComment, isVisibleComment, updateComment } from './store';
@@ -71,6 +72,10 @@ export async function removeComment(ctx: Actor, id: number) {
   const allowed = comment.author_id === viewer || comment.attached_to_author_id === viewer || isAdmin(ctx.viewer);
   if (!allowed) throw await refusal(ctx, comment, 'Only the comment author, the item author or an administrator may delete this comment.');
   await committed(ctx, async (tx) => {
+    // An administrator removing a comment neither theirs nor on their own item acts as one.
+    if (isAdmin(ctx.viewer) && comment.author_id !== viewer && comment.attached_to_author_id !== viewer) {
+      await recordAudit(tx, ctx, { action: comment.approved ? 'delete' : 'reject', type: 'Comment', id, title: plainExcerpt(comment.description) });
+    }
     await forgetActivityAbout(tx, 'Comment', id);
     // Deleted by a request that came first: nothing to undo, and nothing this one deleted.
     if (!(await deleteComment(tx, id))) throw notFound();
@@ -99,6 +104,9 @@ export async function changeComment(ctx: Actor, id: number, input: { description
       ...(approved !== undefined && { approved: approved ? 1 : 0 }),
       updated_at: ctx.now,
     });
+    if (input.approved !== undefined && (input.approved ? 1 : 0) !== comment.approved) {
+      await recordAudit(tx, ctx, { action: input.approved ? 'approve' : 'unapprove', type: 'Comment', id, title: plainExcerpt(description ?? comment.description) });
+    }
     announce(tx, commentChange(ctx, comment, 'updated'));
   });
 }

@@ -2,7 +2,7 @@
 // writing a new item with its tags and its Create<Type> event, who may change an item, and
 // the columns every update writes alike.
 import type { Tx } from '../../db/database';
-import type { ContentTypeName } from './types';
+import { contentTables, type ContentTypeName } from './types';
 import { deleteContent, lockContent } from './store';
 import type { Visibility } from '../../db/schema';
 import type { Actor } from '../../http/endpoint';
@@ -12,7 +12,7 @@ import { isAdmin, isOwner } from '../../lib/viewer';
 import { replaceTags } from '../tags/store';
 import { recordActivity } from '../activity/store';
 import { announce, committed } from '../../lib/changes';
-
+import { recordAudit } from '../audit/store';
 
 export function checkPrivateFilter(ctx: Actor, privateFilter: boolean | undefined) {
   if (privateFilter !== undefined && !isOwner(ctx.viewer)) throw forbidden("Only the Network Creator may use 'private'.", 2);
@@ -47,33 +47,45 @@ export function createContent(
   });
 }
 
-/** Writes to an existing item in one transaction that holds it locked; 404 when it was deleted meanwhile. */
-export function changeContent(
-  ctx: Actor,
-  type: ContentTypeName,
-  id: number,
-  write: (tx: Tx) => Promise<void>,
-  op: 'updated' | 'deleted' = 'updated',
-): Promise<void> {
+/** What the audit log needs of an item: its author, approval and title. */
+function auditedRow(tx: Tx, type: ContentTypeName, id: number) {
+  return tx.selectFrom(contentTables[type] as 'blog_posts').select(['author_id', 'approved', 'title']).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/**
+ * Writes to an existing item in one transaction that holds it locked; 404 when it was deleted
+ * meanwhile. What an administrator does to it is in the audit log: approving or withdrawing
+ * approval, and changing someone else's item.
+ */
+export function changeContent(ctx: Actor, type: ContentTypeName, id: number, write: (tx: Tx) => Promise<void>): Promise<void> {
   return committed(ctx, async (tx) => {
     if (!(await lockContent(tx, ctx.dialect, type, id, 'update'))) throw notFound();
+    const before = isAdmin(ctx.viewer) ? await auditedRow(tx, type, id) : undefined;
     await write(tx);
-    announce(tx, { networkId: ctx.network.id, kind: type, id, op });
+    announce(tx, { networkId: ctx.network.id, kind: type, id, op: 'updated' });
+    if (!before) return;
+    const after = await auditedRow(tx, type, id);
+    const action = after.approved !== before.approved ? (after.approved ? 'approve' : 'unapprove') : before.author_id !== ctx.viewer.accountId ? 'update' : null;
+    if (action) await recordAudit(tx, ctx, { action, type, id, title: after.title || null });
   });
 }
 
-/** Deletes an item with its comments, tags and activity (and what `before` removes first); 404 when another request deleted it first. */
+/**
+ * Deletes an item with its comments, tags and activity (and what `before` removes first); 404
+ * when another request deleted it first. An administrator deleting someone else's item is in
+ * the audit log: as rejecting it when it awaited approval.
+ */
 export function removeContent(ctx: Actor, type: ContentTypeName, id: number, before?: (tx: Tx) => Promise<void>): Promise<void> {
-  return changeContent(
-    ctx,
-    type,
-    id,
-    async (tx) => {
-      await before?.(tx);
-      await deleteContent(tx, type, id);
-    },
-    'deleted',
-  );
+  return committed(ctx, async (tx) => {
+    if (!(await lockContent(tx, ctx.dialect, type, id, 'update'))) throw notFound();
+    const row = await auditedRow(tx, type, id);
+    if (isAdmin(ctx.viewer) && row.author_id !== ctx.viewer.accountId) {
+      await recordAudit(tx, ctx, { action: row.approved ? 'delete' : 'reject', type, id, title: row.title || null });
+    }
+    await before?.(tx);
+    await deleteContent(tx, type, id);
+    announce(tx, { networkId: ctx.network.id, kind: type, id, op: 'deleted' });
+  });
 }
 
 /**

@@ -2,6 +2,7 @@
 // author or an administrator edits, moves, closes, reopens and deletes it. A topic with its
 // tags and its CreateTopic event is written in one transaction.
 import type { Change } from '../../lib/changes';
+import { recordAudit } from '../audit/store';
 import type { Actor } from '../../http/endpoint';
 import { badRequest, notFound } from '../../http/errors';
 import type { ContentRef } from '../../http/param-types';
@@ -41,14 +42,18 @@ const titled = (title: string | undefined) => title !== undefined && { title, ti
 
 export async function createCategory(ctx: Actor, input: CategoryInput & { title: string }): Promise<number> {
   const title = requiredTitle(input.title)!;
-  const id = await insertCategory(ctx.db, {
-    network_id: ctx.network.id,
-    author_id: ctx.viewer.accountId!,
-    title,
-    title_key: titleKey(title),
-    description: sanitizeDescription(input.description ?? ''),
-    created_at: ctx.now,
-    updated_at: ctx.now,
+  const id = await ctx.db.transaction().execute(async (tx) => {
+    const id = await insertCategory(tx, {
+      network_id: ctx.network.id,
+      author_id: ctx.viewer.accountId!,
+      title,
+      title_key: titleKey(title),
+      description: sanitizeDescription(input.description ?? ''),
+      created_at: ctx.now,
+      updated_at: ctx.now,
+    });
+    await recordAudit(tx, ctx, { action: 'create', type: 'Category', id, title });
+    return id;
   });
   ctx.changes.publish([categoryChange(ctx, id, 'created')]);
   return id;
@@ -57,19 +62,28 @@ export async function createCategory(ctx: Actor, input: CategoryInput & { title:
 const categoryChange = (ctx: Actor, id: number, op: Change['op']): Change => ({ networkId: ctx.network.id, kind: 'Category', id, op });
 
 export async function changeCategory(ctx: Actor, id: number, input: CategoryInput): Promise<void> {
-  if (!(await findCategoryRow(ctx.db, ctx.network.id, id))) throw notFound();
-  await updateCategory(ctx.db, id, {
-    ...titled(requiredTitle(input.title)),
-    ...(input.description !== undefined && { description: sanitizeDescription(input.description) }),
-    updated_at: ctx.now,
+  const row = await findCategoryRow(ctx.db, ctx.network.id, id);
+  if (!row) throw notFound();
+  const title = requiredTitle(input.title);
+  await ctx.db.transaction().execute(async (tx) => {
+    await recordAudit(tx, ctx, { action: 'update', type: 'Category', id, title: title ?? row.title });
+    await updateCategory(tx, id, {
+      ...titled(title),
+      ...(input.description !== undefined && { description: sanitizeDescription(input.description) }),
+      updated_at: ctx.now,
+    });
   });
   ctx.changes.publish([categoryChange(ctx, id, 'updated')]);
 }
 
 /** Deletes a category; its topics stay in the forum, without a category. */
 export async function removeCategory(ctx: Actor, id: number): Promise<void> {
-  if (!(await findCategoryRow(ctx.db, ctx.network.id, id))) throw notFound();
-  await deleteCategory(ctx.db, id);
+  const row = await findCategoryRow(ctx.db, ctx.network.id, id);
+  if (!row) throw notFound();
+  await ctx.db.transaction().execute(async (tx) => {
+    await recordAudit(tx, ctx, { action: 'delete', type: 'Category', id, title: row.title });
+    await deleteCategory(tx, id);
+  });
   ctx.changes.publish([categoryChange(ctx, id, 'deleted')]);
 }
 

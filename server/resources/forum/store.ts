@@ -61,17 +61,17 @@ export function findCategoryRow(db: Db | Tx, networkId: number, id: number) {
   return db.selectFrom('forum_categories').selectAll().where('network_id', '=', networkId).where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertCategory(db: Db, values: Omit<Database['forum_categories'], 'id'>): Promise<number> {
+export async function insertCategory(db: Db | Tx, values: Omit<Database['forum_categories'], 'id'>): Promise<number> {
   const row = await db.insertInto('forum_categories').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateCategory(db: Db, id: number, patch: Partial<Omit<Database['forum_categories'], 'id'>>) {
+export async function updateCategory(db: Db | Tx, id: number, patch: Partial<Omit<Database['forum_categories'], 'id'>>) {
   await db.updateTable('forum_categories').set(patch).where('id', '=', id).execute();
 }
 
 /** Removes a category; its topics stay, without a category (the foreign key sets it null). */
-export async function deleteCategory(db: Db, id: number) {
+export async function deleteCategory(db: Db | Tx, id: number) {
   await db.deleteFrom('forum_categories').where('id', '=', id).execute();
 }
 

@@ -10,7 +10,7 @@ import { verifyPassword } from '../../lib/passwords';
 import { isOwner } from '../../lib/viewer';
 import type { UpdateInput } from './schema';
 import { announce, committed } from '../../lib/changes';
-
+import { recordAudit, type AuditAction } from '../audit/store';
 import {
   addMember,
   createAccount,
@@ -103,6 +103,9 @@ export async function changeMember(ctx: Actor, memberId: number | undefined, inp
     // Two moderators acting at once: the second sees a changed member, not a double approval.
     if (!updated) throw conflict(2, 'This member was changed meanwhile; read it again.');
     if (patch.state === 'active' && member.state === 'pending') await recordJoin(tx, ctx, member.account_id);
+    for (const action of moderationActs(member, patch)) {
+      await recordAudit(tx, ctx, { action, type: 'User', id: member.id, title: await fullNameOf(tx, member.account_id) });
+    }
     if (statusChanged && profile.statusMessage) {
       await recordActivity(tx, {
         networkId: ctx.network.id,
@@ -113,6 +116,22 @@ export async function changeMember(ctx: Actor, memberId: number | undefined, inp
       });
     }
   });
+}
+
+/** The acts of moderation a change of membership is, for the audit log. */
+function moderationActs(member: Member, next: Partial<Pick<MemberTable, 'state' | 'role'>>): AuditAction[] {
+  const acts: AuditAction[] = [];
+  if (next.state !== member.state) {
+    if (member.state === 'pending') acts.push('approve');
+    else if (next.state === 'blocked') acts.push('block');
+    else if (member.state === 'blocked') acts.push('unblock');
+  }
+  if (next.role !== member.role && next.state !== 'blocked') acts.push(next.role === 'admin' ? 'promote' : 'demote');
+  return acts;
+}
+
+async function fullNameOf(tx: Tx, accountId: number): Promise<string> {
+  return (await tx.selectFrom('accounts').select('full_name').where('id', '=', accountId).executeTakeFirstOrThrow()).full_name;
 }
 
 /**
@@ -151,6 +170,8 @@ export async function removeMember(ctx: Actor, memberId: number): Promise<void> 
   checkMayModerate(ctx, member);
   await committed(ctx, async (tx) => {
     announce(tx, { networkId: ctx.network.id, kind: 'Member', id: member.id, op: 'deleted', authorId: member.account_id });
+    const title = await fullNameOf(tx, member.account_id);
+    await recordAudit(tx, ctx, { action: member.state === 'pending' ? 'reject' : 'remove', type: 'User', id: member.id, title });
     await forgetActivityAbout(tx, 'User', member.id);
     await deleteMember(tx, member);
   });

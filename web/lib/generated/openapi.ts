@@ -1227,6 +1227,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/AuditLog/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every administrative act (approvals, rejections, featuring, deletions of others’ content, member moderation, network settings, broadcasts, consumer keys, activity removal), newest first: who, what, when, on which item, from which address.
+         * @description Who may call: administrators and the Network Creator.
+         *
+         *     **Extension**: ours, not part of the historical API.
+         */
+        get: operations["getAuditLogList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1504,6 +1526,27 @@ export interface components {
             description?: string | null;
             attachedTo?: string | null;
             attachedToType?: string | null;
+        };
+        AuditEntry: {
+            id: string;
+            /** @description screen name of the administrator who acted */
+            author?: string;
+            /** @enum {string} */
+            action?: "approve" | "unapprove" | "reject" | "update" | "delete" | "feature" | "unfeature" | "block" | "unblock" | "remove" | "promote" | "demote" | "send" | "create" | "revoke";
+            /** @enum {string} */
+            itemType?: "Activity" | "BlogPost" | "BroadcastMessage" | "Category" | "Comment" | "ConsumerKey" | "Network" | "Photo" | "Topic" | "User" | "Video";
+            /** @description id of the item acted on (it may since have been deleted) */
+            item?: string | null;
+            /** @description the item’s title or name at the time */
+            title?: string | null;
+            /** @description what the act set, when it says more than its action */
+            detail?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description the address the request came from */
+            address?: string | null;
+            /** Format: date-time */
+            createdDate?: string;
         };
     };
     responses: {
@@ -4695,6 +4738,56 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": string;
+                };
+            };
+            503: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAuditLogList: {
+        parameters: {
+            query?: {
+                /** @description screen name of the administrator who acted */
+                actor?: string;
+                /** @description only these acts (repeatable): approve, unapprove, reject, update, delete, feature, unfeature, block, unblock, remove, promote, demote, send, create, revoke */
+                action?: ("approve" | "unapprove" | "reject" | "update" | "delete" | "feature" | "unfeature" | "block" | "unblock" | "remove" | "promote" | "demote" | "send" | "create" | "revoke")[];
+                /** @description only acts on these types (repeatable): Activity, BlogPost, BroadcastMessage, Category, Comment, ConsumerKey, Network, Photo, Topic, User, Video */
+                itemType?: ("Activity" | "BlogPost" | "BroadcastMessage" | "Category" | "Comment" | "ConsumerKey" | "Network" | "Photo" | "Topic" | "User" | "Video")[];
+                /** @description only acts on this item (its id, e.g. 1234567:BlogPost:12) */
+                item?: string;
+                /** @description acts at or after this ISO-8601 date */
+                createdAfter?: string;
+                /** @description acts before this ISO-8601 date */
+                createdBefore?: string;
+                fields?: string;
+                anchor?: string;
+                /** @description 1..100, or -1..-100 for the items before the anchor; default 1 */
+                count?: string;
+                /** @description true pretty-prints the JSON. */
+                xn_pretty?: components["parameters"]["xn_pretty"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        entry: components["schemas"]["AuditEntry"][];
+                        /** @description Opaque position after the last entry (before the first, for a negative count). */
+                        anchor: string;
+                        firstPage: boolean;
+                        lastPage: boolean;
+                        resources: components["schemas"]["Resources"];
+                    };
                 };
             };
             503: components["responses"]["RateLimited"];
