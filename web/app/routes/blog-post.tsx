@@ -10,6 +10,7 @@ import { useViewer } from '../../features/session/api/viewer';
 import { DeletePostButton } from '../../features/writing/components/delete-post-button';
 import { paths } from '../../lib/paths';
 import { useNetwork } from '../use-network';
+import { LiveAnnouncement, useLiveComments } from '../../features/live/use-live-updates';
 
 export default function BlogPostPage() {
   const network = useNetwork();
@@ -58,8 +59,14 @@ export default function BlogPostPage() {
             )}
           />
           <CommentAccess network={network} attachedTo={post.id} viewer={viewer} />
+          <LiveComments network={network} attachedTo={post.id} />
         </section>
       )}
     </BlogPostArticle>
   );
+}
+
+/** New comments on the open post appear in its thread as they are written. */
+function LiveComments({ network, attachedTo }: { network: string; attachedTo: string }) {
+  return <LiveAnnouncement text={useLiveComments(network, attachedTo)} />;
 }

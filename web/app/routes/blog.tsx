@@ -8,6 +8,7 @@ import { listFiltersFromSearch } from '../../features/blog-posts/paging';
 import { paths } from '../../lib/paths';
 import { PageTitle } from '../../features/network/components/page-title';
 import { useNetwork } from '../use-network';
+import { LiveAnnouncement, useLivePosts } from '../../features/live/use-live-updates';
 
 function headingFor(tag: string | null, authorName: string | null): string {
   if (tag && authorName) return `Posts tagged “${tag}” by ${authorName}`;
@@ -25,6 +26,7 @@ export default function BlogPage() {
   const listing = useQuery(blogPostQueries.list(listFiltersFromSearch(network, search)));
   const authorName = author ? (listing.data?.resources[author]?.fullName ?? author) : null;
   const heading = headingFor(tag, authorName);
+  const newPost = useLivePosts(network);
 
   return (
     <>
@@ -36,6 +38,7 @@ export default function BlogPage() {
         </p>
       ) : null}
       <BlogPostList network={network} search={search} paged />
+      <LiveAnnouncement text={newPost} />
     </>
   );
 }

@@ -14,6 +14,7 @@ import { PageTitle } from '../../features/network/components/page-title';
 import { useViewer } from '../../features/session/api/viewer';
 import { paths } from '../../lib/paths';
 import { useNetwork } from '../use-network';
+import { LiveAnnouncement, useLivePosts } from '../../features/live/use-live-updates';
 
 const firstPage = new URLSearchParams();
 
@@ -21,6 +22,7 @@ export default function HomePage() {
   const network = useNetwork();
   const viewer = useViewer(network);
   const name = useQuery(networkQueries.detail(network)).data?.name ?? network;
+  const newPost = useLivePosts(network);
   return (
     <div className="front-page">
       <PageTitle title="" />
@@ -34,6 +36,7 @@ export default function HomePage() {
             <Link to={paths.blog(network)}>All posts</Link>
           </div>
           <BlogPostList network={network} search={firstPage} paged={false} />
+          <LiveAnnouncement text={newPost} />
         </section>
       </div>
       <div className="front-side">

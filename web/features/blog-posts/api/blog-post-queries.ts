@@ -21,7 +21,7 @@ export type BlogPostListFilters = {
 };
 
 // Listings never show bodies, which may be up to 100,000 characters each.
-const summaryFields = [
+export const summaryFields = [
   'id',
   'author',
   'createdDate',
