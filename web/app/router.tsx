@@ -11,6 +11,8 @@ import { blogPostQueries } from '../features/blog-posts/api/blog-post-queries';
 import { countFor, listFiltersFromSearch, windowFromSearch } from '../features/blog-posts/paging';
 import { commentQueries } from '../features/comments/api/comment-queries';
 import { featuredQueryFor } from '../features/featured/featured-tabs';
+import { forumQueries } from '../features/forum/api/forum-queries';
+import { topicsQueryFor } from '../features/forum/forum-search';
 import { frontPageQueries } from '../features/front-page/api/front-page-queries';
 import { moderationQueries } from '../features/moderation/api/moderation';
 import { networkQueries } from '../features/network/api/network-queries';
@@ -120,8 +122,39 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     { path: 'members', ...comingSoon('Members') },
     { path: 'members/:screenName', ...comingSoon('Member') },
     { path: 'friends', ...comingSoon('Friends') },
-    { path: 'forum', ...comingSoon('Forum') },
-    { path: 'forum/:kind/:id', ...comingSoon('Forum') },
+    {
+      path: 'forum',
+      loader: prefetch((client, { network, search }) =>
+        Promise.all([client.prefetchQuery(forumQueries.categories(network)), client.prefetchQuery(topicsQueryFor(network, undefined, search))]),
+      ),
+      lazy: page(() => import('./routes/forum')),
+    },
+    {
+      path: 'forum/new',
+      loader: prefetch((client, { network }) => client.prefetchQuery(forumQueries.categories(network))),
+      lazy: page(() => import('./routes/new-topic')),
+    },
+    {
+      path: 'forum/:kind/:id',
+      loader: prefetch((client, { network, params, search }) => {
+        if (params.kind === 'topics') {
+          void client.prefetchQuery(forumQueries.topic(network, params.id!));
+          void client.prefetchQuery(commentQueries.list(network, params.id!));
+        } else if (params.kind === 'categories') {
+          void client.prefetchQuery(forumQueries.category(network, params.id!));
+          void client.prefetchQuery(topicsQueryFor(network, params.id!, search));
+        }
+      }),
+      lazy: page(() => import('./routes/forum-item')),
+    },
+    {
+      path: 'forum/topics/:id/edit',
+      loader: prefetch((client, { network, params }) => {
+        void client.prefetchQuery(forumQueries.topic(network, params.id!));
+        void client.prefetchQuery(forumQueries.categories(network));
+      }),
+      lazy: page(() => import('./routes/edit-topic')),
+    },
     { path: 'videos', ...comingSoon('Videos') },
     { path: 'videos/:id', ...comingSoon('Video') },
     {

@@ -7,6 +7,9 @@ const WHAT = {
   page: { title: 'Page not found', text: 'There is nothing at this address.' },
   post: { title: 'Post not found', text: 'This post does not exist, or you are not allowed to see it.' },
   photo: { title: 'Photo not found', text: 'This photo does not exist, or you are not allowed to see it.' },
+  topic: { title: 'Topic not found', text: 'This forum topic does not exist, or you are not allowed to see it.' },
+  category: { title: 'Category not found', text: 'This forum category does not exist.' },
+  video: { title: 'Video not found', text: 'This video does not exist, or you are not allowed to see it.' },
   member: { title: 'Member not found', text: 'There is no member with this name here, or their profile is not visible to you.' },
   network: { title: 'Network not found', text: 'There is no network at this address. Check the link you followed.' },
 };

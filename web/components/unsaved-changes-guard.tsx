@@ -4,7 +4,14 @@ import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { ConfirmDialog } from './confirm-dialog';
 
-export function UnsavedChangesGuard({ dirty, what = 'your changes' }: { dirty: boolean; what?: string }) {
+type Props = {
+  dirty: boolean;
+  what?: string;
+  /** Whether the page keeps a copy in this browser (an autosave) to pick up later. */
+  keptLocally?: boolean;
+};
+
+export function UnsavedChangesGuard({ dirty, what = 'your changes', keptLocally = true }: Props) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
 
   useEffect(() => {
@@ -23,7 +30,10 @@ export function UnsavedChangesGuard({ dirty, what = 'your changes' }: { dirty: b
       onConfirm={() => blocker.proceed?.()}
       onCancel={() => blocker.reset?.()}
     >
-      <p>You have not saved {what}. A copy stays in this browser, so you can pick it up when you come back.</p>
+      <p>
+        You have not saved {what}.{' '}
+        {keptLocally ? 'A copy stays in this browser, so you can pick it up when you come back.' : 'If you leave now, it is lost.'}
+      </p>
     </ConfirmDialog>
   );
 }

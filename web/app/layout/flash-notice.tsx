@@ -9,6 +9,8 @@ const NOTICES = {
   'joined-pending': (name: string) =>
     `Thanks for joining ${name}! An administrator will look at your membership soon. Until then you can read what visitors can read.`,
   'post-deleted': () => 'The post is deleted.',
+  'topic-deleted': () => 'The topic is deleted.',
+  'video-deleted': () => 'The video is deleted.',
   'photo-deleted': () => 'The photo is deleted.',
 };
 

@@ -54,6 +54,6 @@ export function addCommentOptions(network: string, attachedTo: string) {
       if (onMutateResult?.previous) client.setQueryData(comments.queryKey, onMutateResult.previous);
     },
     // The commented item's commentCount changes too, on its page and in listings.
-    meta: { invalidates: [comments.queryKey, ['blogPosts'], ['photos']] },
+    meta: { invalidates: [comments.queryKey, ['blogPosts'], ['photos'], ['forum'], ['videos']] },
   });
 }

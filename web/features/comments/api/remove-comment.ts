@@ -19,6 +19,6 @@ export function removeCommentOptions(network: string, attachedTo: string) {
     onError: (_error, _id, onMutateResult, { client }) => {
       if (onMutateResult?.previous) client.setQueryData(comments.queryKey, onMutateResult.previous);
     },
-    meta: { invalidates: [comments.queryKey, ['blogPosts'], ['photos']] },
+    meta: { invalidates: [comments.queryKey, ['blogPosts'], ['photos'], ['forum'], ['videos']] },
   });
 }

@@ -8,7 +8,15 @@ import { addCommentOptions } from '../api/add-comment';
 const MAX_COMMENT_LENGTH = 4000;
 const COMMENT_WORDS = { '4': `A comment needs some text, and at most ${MAX_COMMENT_LENGTH.toLocaleString('en')} characters.` };
 
-export function CommentForm({ network, attachedTo }: { network: string; attachedTo: string }) {
+type Props = {
+  network: string;
+  attachedTo: string;
+  /** What the field and button say: "Your comment" and "Comment" unless a reply form says otherwise. */
+  label?: string;
+  submitLabel?: string;
+};
+
+export function CommentForm({ network, attachedTo, label = 'Your comment', submitLabel = 'Comment' }: Props) {
   const [draft, setDraft] = useState('');
   const addComment = useMutation(addCommentOptions(network, attachedTo));
   const fieldId = useId();
@@ -24,7 +32,7 @@ export function CommentForm({ network, attachedTo }: { network: string; attached
 
   return (
     <form className="comment-form" onSubmit={submit}>
-      <label htmlFor={fieldId}>Your comment</label>
+      <label htmlFor={fieldId}>{label}</label>
       <textarea
         id={fieldId}
         name="description"
@@ -39,9 +47,9 @@ export function CommentForm({ network, attachedTo }: { network: string; attached
         {draft.length.toLocaleString()} of {MAX_COMMENT_LENGTH.toLocaleString()} characters
       </p>
       {addComment.isError ? (
-        <ErrorMessage error={addComment.error} title="Your comment was not posted." words={COMMENT_WORDS} />
+        <ErrorMessage error={addComment.error} title={`Your ${submitLabel === 'Comment' ? 'comment' : submitLabel.toLowerCase()} was not posted.`} words={COMMENT_WORDS} />
       ) : null}
-      <button type="submit">Comment</button>
+      <button type="submit">{submitLabel}</button>
     </form>
   );
 }

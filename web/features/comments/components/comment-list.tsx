@@ -20,9 +20,11 @@ type Props = {
   canDelete: (comment: Comment) => boolean;
   /** More controls for a comment (an administrator's), given it and the id of what names it. */
   controls?: (comment: Comment, nameId: string) => ReactNode;
+  /** What an item without comments says. */
+  empty?: string;
 };
 
-export function CommentList({ network, attachedTo, canDelete, controls }: Props) {
+export function CommentList({ network, attachedTo, canDelete, controls, empty = 'No comments yet.' }: Props) {
   const comments = useQuery(commentQueries.list(network, attachedTo));
   const remove = useMutation(removeCommentOptions(network, attachedTo));
   const [asking, setAsking] = useState<Comment | null>(null);
@@ -36,7 +38,7 @@ export function CommentList({ network, attachedTo, canDelete, controls }: Props)
   return (
     <>
       {entry.length === 0 ? (
-        <EmptyState title="No comments yet." />
+        <EmptyState title={empty} />
       ) : (
         <ol className="comment-list">
           {entry.toReversed().map((comment) => {

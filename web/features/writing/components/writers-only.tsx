@@ -6,7 +6,14 @@ import { Skeleton } from '../../../components/skeleton';
 import { paths } from '../../../lib/paths';
 import { useViewer } from '../../session/api/viewer';
 
-export function WritersOnly({ network, children }: { network: string; children: (author: string) => ReactNode }) {
+type Props = {
+  network: string;
+  children: (author: string) => ReactNode;
+  /** What the page is for, as in "You can … once an administrator approves your membership". */
+  what?: string;
+};
+
+export function WritersOnly({ network, children, what = 'write posts' }: Props) {
   const viewer = useViewer(network);
   const location = useLocation();
   if (!viewer.known) return <Skeleton label="Loading…" lines={4} />;
@@ -15,10 +22,10 @@ export function WritersOnly({ network, children }: { network: string; children: 
   return (
     <p className="notice">
       {viewer.isPending
-        ? 'You can write posts once an administrator approves your membership.'
+        ? `You can ${what} once an administrator approves your membership.`
         : viewer.isBlocked
-          ? 'Your membership is blocked, so you cannot write posts.'
-          : 'Join this network to write posts.'}{' '}
+          ? `Your membership is blocked, so you cannot ${what}.`
+          : `Join this network to ${what}.`}{' '}
       {viewer.isOutsider ? <Link to={paths.signUp(network, location.pathname)}>Join</Link> : null}
     </p>
   );

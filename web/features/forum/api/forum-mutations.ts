@@ -1,0 +1,60 @@
+// Starting, changing and deleting a topic, and (for administrators) making a category. Each
+// write refreshes the forum's lists; a topic's text goes to the service as paragraphs.
+import { mutationOptions } from '@tanstack/react-query';
+import { apiSend } from '../../../lib/api-client';
+import type { CreatedEnvelope, DoneEnvelope } from '../../../lib/api-types';
+import { forumQueries } from './forum-queries';
+
+export type TopicDraft = { title: string; text: string; categoryId: string };
+
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Plain text as HTML paragraphs (a blank line between paragraphs, line breaks kept). */
+export function textToHtml(text: string): string {
+  return text
+    .trim()
+    .split(/\n\s*\n/)
+    .filter((paragraph) => paragraph.trim())
+    .map((paragraph) => `<p>${escape(paragraph.trim()).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+/** A topic's stored HTML back as the plain text it was written as. */
+export function htmlToText(html: string): string {
+  const document = new DOMParser().parseFromString(html.replace(/<br\s*\/?>/gi, '\n'), 'text/html');
+  const blocks = [...document.body.children];
+  if (blocks.length === 0) return document.body.textContent ?? '';
+  return blocks.map((block) => block.textContent ?? '').join('\n\n');
+}
+
+export function saveTopicOptions(network: string) {
+  return mutationOptions({
+    mutationKey: [...forumQueries.all(), 'save', network],
+    mutationFn: async ({ id, draft }: { id?: string; draft: TopicDraft }, { client }) => {
+      const form = { title: draft.title.trim(), description: textToHtml(draft.text), categoryId: draft.categoryId || undefined };
+      if (!id) return (await apiSend<CreatedEnvelope>(client, network, 'Topic', { method: 'POST', form })).id;
+      await apiSend<DoneEnvelope>(client, network, 'Topic', { method: 'PUT', query: { id }, form });
+      return id;
+    },
+    meta: { invalidates: [forumQueries.all(), ['activity'], ['tags']] },
+  });
+}
+
+export function deleteTopicOptions(network: string) {
+  return mutationOptions({
+    mutationKey: [...forumQueries.all(), 'delete', network],
+    mutationFn: (id: string, { client }) => apiSend<DoneEnvelope>(client, network, 'Topic', { method: 'DELETE', query: { id } }),
+    // The topic is gone: its page's query is dropped rather than refetched into a "not found".
+    onSuccess: (_done, id, _context, { client }) => client.removeQueries({ queryKey: forumQueries.topic(network, id).queryKey }),
+    meta: { invalidates: [forumQueries.all(), ['activity'], ['tags']] },
+  });
+}
+
+export function createCategoryOptions(network: string) {
+  return mutationOptions({
+    mutationKey: [...forumQueries.all(), 'category', network],
+    mutationFn: async ({ title, description }: { title: string; description: string }, { client }) =>
+      (await apiSend<CreatedEnvelope>(client, network, 'Category', { method: 'POST', form: { title: title.trim(), description: description.trim() } })).id,
+    meta: { invalidates: [forumQueries.all()] },
+  });
+}
