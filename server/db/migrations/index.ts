@@ -10,6 +10,7 @@ import * as photos from './0003-photos';
 import * as activityLookups from './0008-activity-lookups';
 import * as accessTokens from './0006-access-tokens';
 import * as auditLog from './0050-audit-log';
+import * as moderationIndexes from './0051-moderation-indexes';
 
 type Step = { up(db: Kysely<any>, ctx: MigrationContext): Promise<void> };
 
@@ -22,6 +23,7 @@ const steps: Record<string, Step> = {
   '0008-activity-lookups': activityLookups,
   '0006-access-tokens': accessTokens,
   '0050-audit-log': auditLog,
+  '0051-moderation-indexes': moderationIndexes,
 };
 
 export function migrationsFor(ctx: MigrationContext): Record<string, Migration> {

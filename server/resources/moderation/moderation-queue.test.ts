@@ -41,12 +41,15 @@ describe('the moderation queue', () => {
 
     const newcomerId = (await newcomer.get('User')).body.entry.id as string;
     const all = await admin.get('ModerationQueue/list', { count: 100 });
-    // The longest waiting first: the topic was written before the others, and held back later.
+    // Newest first; with order=oldest the longest waiting first: the topic was written before
+    // the others, and held back later.
     expect(listedIds(all)).toHaveLength(6);
-    expect(listedIds(all)[0]).toBe(topic);
     expect(new Set(listedIds(all))).toEqual(new Set([topic, newcomerId, post, comment, photo, video]));
     const dates = all.body.entry.map((e: { createdDate: string }) => e.createdDate);
-    expect(dates).toEqual([...dates].sort());
+    expect(dates).toEqual([...dates].sort().reverse());
+    const oldest = await admin.get('ModerationQueue/list', { count: 100, order: 'oldest' });
+    expect(listedIds(oldest)).toEqual([...listedIds(all)].reverse());
+    expect(listedIds(oldest)[0]).toBe(topic);
     const at = (id: string) => listedIds(all).indexOf(id);
     expect(all.body.entry[at(post)]).toEqual({
       id: post,
@@ -57,8 +60,12 @@ describe('the moderation queue', () => {
       description: 'Body',
       attachedTo: null,
       attachedToType: null,
+      preview: 'Body',
+      imageUrl: null,
     });
-    expect(all.body.entry[at(comment)]).toMatchObject({ type: 'Comment', author: commenter.who.screenName, title: null, description: 'A comment', attachedTo: approvedPost, attachedToType: 'BlogPost' });
+    expect(all.body.entry[at(photo)].imageUrl).toMatch(new RegExp(`/xn/images/${server.networkId}/\\d+/thumbnail\\.png$`));
+    expect(all.body.entry[at(video)].imageUrl).toBe('https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg');
+    expect(all.body.entry[at(comment)]).toMatchObject({ type: 'Comment', author: commenter.who.screenName, title: null, description: 'A comment', preview: 'A comment', attachedTo: approvedPost, attachedToType: 'BlogPost' });
     expect(all.body.entry[at(newcomerId)]).toMatchObject({ type: 'User', author: newcomer.who.screenName, title: null });
     expect(all.body.resources[author.who.screenName!]).toMatchObject({ fullName: 'Ada Author' });
     expect((await admin.get('ModerationQueue/count')).body).toEqual({ success: true, count: 6 });

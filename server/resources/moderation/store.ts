@@ -24,10 +24,16 @@ export interface QueueRow {
   screen_name: string;
   full_name: string;
   icon_url: string | null;
+  /** Photos: the stored format, for the thumbnail's address. */
+  image_format: string | null;
+  /** Videos: the host and the video's id there, for its preview frame. */
+  video_host: string | null;
+  video_id: string | null;
 }
 
 function branch(db: Kysely<any>, networkId: number, type: string) {
   const key = (column: string) => sql<number>`${sql.ref(column)} * ${sql.lit(KEY_STRIDE)} + ${sql.lit(queueTypes.indexOf(type))}`;
+  const text = (column: string | false) => (column ? sql`${sql.ref(column)}` : sql`cast(null as text)`);
   const columns = (c: { id: string; author: string; title?: string; description?: string; attached?: boolean }) => [
     sql.lit(type).as('type'),
     sql.ref(c.id).as('item_id'),
@@ -38,6 +44,9 @@ function branch(db: Kysely<any>, networkId: number, type: string) {
     (c.description ? sql`${sql.ref(c.description)}` : sql`cast(null as text)`).as('description'),
     (c.attached ? sql`x.attached_to_type` : sql`cast(null as text)`).as('attached_to_type'),
     (c.attached ? sql`x.attached_to_id` : sql`cast(null as bigint)`).as('attached_to_id'),
+    text(type === 'Photo' && 'x.image_format').as('image_format'),
+    text(type === 'Video' && 'x.host').as('video_host'),
+    text(type === 'Video' && 'x.host_video_id').as('video_id'),
   ];
   if (type === 'User') {
     return db
@@ -64,16 +73,16 @@ function queue(db: Db, networkId: number, types: string[]) {
     .innerJoin('accounts as a', 'a.id', 'q.author_id')
     .select([
       'q.type', 'q.item_id', 'q.queue_key', 'q.author_id', 'q.created_at', 'q.title', 'q.description',
-      'q.attached_to_type', 'q.attached_to_id', 'a.screen_name', 'a.full_name', 'a.icon_url',
+      'q.attached_to_type', 'q.attached_to_id', 'a.screen_name', 'a.full_name', 'a.icon_url', 'q.image_format', 'q.video_host', 'q.video_id',
     ]) as SelectQueryBuilder<any, any, QueueRow>;
 }
 
-/** What awaits approval, the longest waiting first. */
-export function listQueue(db: Db, networkId: number, types: string[], count: number, position: Position) {
+/** What awaits approval, newest first (or the longest waiting first). */
+export function listQueue(db: Db, networkId: number, types: string[], order: 'newest' | 'oldest', count: number, position: Position) {
   return keysetPage(queue(db, networkId, types), {
     sortColumn: 'q.created_at',
     idColumn: 'q.queue_key',
-    order: 'asc',
+    order: order === 'newest' ? 'desc' : 'asc',
     keyOf: (r) => ({ key: r.created_at, id: r.queue_key }),
     count,
     position,

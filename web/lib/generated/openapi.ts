@@ -1169,7 +1169,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Everything awaiting approval (pending members and unapproved content), the longest waiting first. Approve with PUT <type>?id=&approved=true, reject with DELETE <type>?id=.
+         * Everything awaiting approval (pending members and unapproved content) with a preview of each, newest first (order=oldest: the longest waiting first). Approve or reject a selection with POST ModerationQueue/approve or /reject, or one item with PUT <type>?id=&approved=true and DELETE <type>?id=.
          * @description Who may call: administrators and the Network Creator.
          *
          *     **Extension**: ours, not part of the historical API.
@@ -1199,6 +1199,50 @@ export interface paths {
         get: operations["getModerationQueueCount"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ModerationQueue/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves a selection of queued items and members, each on its own: the reply gives each id’s result (an item no longer waiting is 409, 6-2).
+         * @description Who may call: administrators and the Network Creator.
+         *
+         *     **Extension**: ours, not part of the historical API.
+         */
+        post: operations["postModerationQueueApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ModerationQueue/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rejects (deletes) a selection of queued items and pending members, each on its own: the reply gives each id’s result (an item no longer waiting is 409, 6-2, and stays).
+         * @description Who may call: administrators and the Network Creator.
+         *
+         *     **Extension**: ours, not part of the historical API.
+         */
+        post: operations["postModerationQueueReject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1526,6 +1570,10 @@ export interface components {
             description?: string | null;
             attachedTo?: string | null;
             attachedToType?: string | null;
+            /** @description the text of the description without markup, at most 200 characters */
+            preview?: string | null;
+            /** @description photos: the thumbnail; videos: the host’s preview frame, if it has one */
+            imageUrl?: string | null;
         };
         AuditEntry: {
             id: string;
@@ -4649,6 +4697,8 @@ export interface operations {
             query?: {
                 /** @description only these types (repeatable): BlogPost, Comment, Photo, Topic, Video, User */
                 type?: ("BlogPost" | "Comment" | "Photo" | "Topic" | "Video" | "User")[];
+                /** @description newest (default) or oldest first */
+                order?: "newest" | "oldest";
                 fields?: string;
                 anchor?: string;
                 /** @description 1..100, or -1..-100 for the items before the anchor; default 1 */
@@ -4708,6 +4758,102 @@ export interface operations {
                         /** @constant */
                         success: true;
                         count: number;
+                    };
+                };
+            };
+            503: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postModerationQueueApprove: {
+        parameters: {
+            query?: {
+                /** @description true pretty-prints the JSON. */
+                xn_pretty?: components["parameters"]["xn_pretty"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the items, as the queue lists them (repeatable, at most 100) */
+                    id: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /**
+                         * ModerationDecisions
+                         * @description one result per id, in the order sent
+                         */
+                        entry: {
+                            id: string;
+                            success: boolean;
+                            /** @description 200, or the status the item alone would have been refused with */
+                            status: number;
+                            code?: number;
+                            subcode?: number;
+                            reason?: string;
+                        }[];
+                    };
+                };
+            };
+            503: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postModerationQueueReject: {
+        parameters: {
+            query?: {
+                /** @description true pretty-prints the JSON. */
+                xn_pretty?: components["parameters"]["xn_pretty"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the items, as the queue lists them (repeatable, at most 100) */
+                    id: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /**
+                         * ModerationDecisions
+                         * @description one result per id, in the order sent
+                         */
+                        entry: {
+                            id: string;
+                            success: boolean;
+                            /** @description 200, or the status the item alone would have been refused with */
+                            status: number;
+                            code?: number;
+                            subcode?: number;
+                            reason?: string;
+                        }[];
                     };
                 };
             };
