@@ -33,6 +33,8 @@ function aQueueEntry(overrides: Partial<QueueEntry> = {}): QueueEntry {
     description: '<p>Waiting for a look.</p>',
     attachedTo: null,
     attachedToType: null,
+    preview: 'Waiting for a look.',
+    imageUrl: null,
     ...overrides,
   };
 }
