@@ -19,6 +19,8 @@ import { networkQueries } from '../features/network/api/network-queries';
 import { photoQueries } from '../features/photos/api/photo-queries';
 import { photoFiltersFromSearch } from '../features/photos/paging';
 import { sessionQuery } from '../features/session/api/session-queries';
+import { videoQueries } from '../features/videos/api/video-queries';
+import { videosQueryFor } from '../features/videos/video-search';
 import { writingQueries } from '../features/writing/api/writing-queries';
 import { TAGGED_KINDS, tagQueries } from '../features/tags/api/tag-queries';
 import { tagTypeOf } from '../features/tags/tag-types';
@@ -155,8 +157,24 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       }),
       lazy: page(() => import('./routes/edit-topic')),
     },
-    { path: 'videos', ...comingSoon('Videos') },
-    { path: 'videos/:id', ...comingSoon('Video') },
+    {
+      path: 'videos',
+      loader: prefetch((client, { network, search }) => client.prefetchQuery(videosQueryFor(network, search))),
+      lazy: page(() => import('./routes/videos')),
+    },
+    {
+      path: 'videos/new',
+      loader: prefetch((client, { network }) => client.prefetchQuery(writingQueries.tagSuggestions(network))),
+      lazy: page(() => import('./routes/add-video')),
+    },
+    {
+      path: 'videos/:id',
+      loader: prefetch((client, { network, params }) => {
+        void client.prefetchQuery(videoQueries.detail(network, params.id!));
+        void client.prefetchQuery(commentQueries.list(network, params.id!));
+      }),
+      lazy: page(() => import('./routes/video')),
+    },
     {
       path: 'activity',
       loader: prefetch((client, { network, search }) => client.prefetchQuery(activityQueryFor(network, search))),

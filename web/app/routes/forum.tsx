@@ -6,6 +6,7 @@ import { PageTitle } from '../../features/network/components/page-title';
 import { useViewer } from '../../features/session/api/viewer';
 import { paths } from '../../lib/paths';
 import { useNetwork } from '../use-network';
+import '../../components/lists.css';
 
 export default function ForumPage() {
   const network = useNetwork();

@@ -10,6 +10,7 @@ import { useViewer } from '../../session/api/viewer';
 import { forumQueries } from '../api/forum-queries';
 import { TopicList } from './topic-list';
 import '../forum.css';
+import '../../../components/lists.css';
 
 export function CategoryView({ network, id, search }: { network: string; id: string; search: URLSearchParams }) {
   const viewer = useViewer(network);

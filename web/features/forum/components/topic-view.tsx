@@ -18,6 +18,7 @@ import { useViewer } from '../../session/api/viewer';
 import { deleteTopicOptions } from '../api/forum-mutations';
 import { forumQueries, type Topic } from '../api/forum-queries';
 import '../forum.css';
+import '../../../components/lists.css';
 
 export function TopicView({ network, id }: { network: string; id: string }) {
   const topic = useQuery(forumQueries.topic(network, id));

@@ -1,0 +1,125 @@
+// A video's page: its player (or a link to its host), title, who added it, tags, description,
+// and comments. Whoever added it (or an administrator) may delete it after confirming.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorMessage, errorText, isNotFound } from '../../../components/error-message';
+import { MemberByline } from '../../../components/member-byline';
+import { NotFound } from '../../../components/not-found';
+import { RelativeTime } from '../../../components/relative-time';
+import { Skeleton } from '../../../components/skeleton';
+import { paths } from '../../../lib/paths';
+import { CommentForm } from '../../comments/components/comment-form';
+import { CommentList } from '../../comments/components/comment-list';
+import { PageTitle } from '../../network/components/page-title';
+import { useViewer } from '../../session/api/viewer';
+import { deleteVideoOptions } from '../api/video-mutations';
+import { videoQueries, type Video } from '../api/video-queries';
+import { videoTitle } from '../video-host';
+import { VideoPlayer } from './video-player';
+import '../videos.css';
+import '../../../components/lists.css';
+
+export function VideoView({ network, id }: { network: string; id: string }) {
+  const video = useQuery(videoQueries.detail(network, id));
+  const viewer = useViewer(network);
+  const me = viewer.member?.author;
+  const location = useLocation();
+
+  if (video.isPending) return <Skeleton label="Loading video…" lines={6} />;
+  if (video.isError) {
+    if (isNotFound(video.error)) return <NotFound kind="video" />;
+    return <ErrorMessage error={video.error} title="The video could not be loaded." retry={() => void video.refetch()} />;
+  }
+  const { entry, resources } = video.data;
+  const title = videoTitle(entry);
+  const mayDelete = viewer.canWrite && (entry.author === me || viewer.isAdmin);
+
+  return (
+    <>
+      <article className="video" aria-labelledby="video-title">
+        <PageTitle title={title} />
+        <p className="breadcrumbs">
+          <Link to={paths.videos(network)}>Videos</Link>
+        </p>
+        <VideoPlayer video={entry} />
+        <h1 id="video-title">{title}</h1>
+        <p className="meta">
+          <MemberByline author={entry.author} resources={resources} />
+          <RelativeTime iso={entry.createdDate} />
+        </p>
+        {entry.tags.length > 0 ? (
+          <ul className="tags" aria-label="Tags">
+            {entry.tags.map((tag) => (
+              <li key={tag}>
+                <Link className="tag" to={paths.tag(network, tag)}>
+                  {tag}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {mayDelete ? (
+          <div className="post-actions">
+            <DeleteVideoButton network={network} video={entry} />
+          </div>
+        ) : null}
+        {/* Descriptions are HTML the server sanitised against its allowlist. */}
+        {entry.description ? <div className="post-body rich-text" dangerouslySetInnerHTML={{ __html: entry.description }} /> : null}
+      </article>
+      <section className="comments" aria-labelledby="comments-heading">
+        <h2 id="comments-heading">Comments</h2>
+        <CommentList network={network} attachedTo={entry.id} canDelete={(comment) => viewer.canWrite && (comment.author === me || entry.author === me || viewer.isAdmin)} />
+        {!viewer.known ? null : viewer.canWrite ? (
+          <CommentForm network={network} attachedTo={entry.id} />
+        ) : viewer.isPending ? (
+          <p className="notice">You can comment once an administrator approves your membership.</p>
+        ) : viewer.isBlocked ? (
+          <p className="notice">Your membership is blocked, so you cannot comment.</p>
+        ) : viewer.isOutsider ? (
+          <p className="notice">
+            <Link to={paths.signUp(network, location.pathname)}>Join this network</Link> to write a comment.
+          </p>
+        ) : (
+          <p>
+            <Link to={paths.signIn(network, location.pathname)}>Sign in</Link> to write a comment.
+          </p>
+        )}
+      </section>
+    </>
+  );
+}
+
+function DeleteVideoButton({ network, video }: { network: string; video: Video }) {
+  const [asking, setAsking] = useState(false);
+  const remove = useMutation(deleteVideoOptions(network));
+  const navigate = useNavigate();
+  return (
+    <>
+      <button type="button" className="danger-outline" onClick={() => setAsking(true)}>
+        Delete video
+      </button>
+      {remove.isError ? (
+        <p role="alert" className="alert">
+          The video was not deleted. {errorText(remove.error)}
+        </p>
+      ) : null}
+      <ConfirmDialog
+        open={asking}
+        title="Delete this video?"
+        confirmLabel="Delete video"
+        busy={remove.isPending}
+        onCancel={() => setAsking(false)}
+        onConfirm={() =>
+          remove.mutate(video.id, {
+            onSuccess: () => navigate(paths.videos(network), { replace: true, state: { notice: 'video-deleted' } }),
+            onSettled: () => setAsking(false),
+          })
+        }
+      >
+        <p>“{videoTitle(video)}” and its comments will be gone for everyone. This cannot be undone.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
