@@ -1,11 +1,11 @@
 // Builds the Express app: the REST service under /xn/rest with its OpenAPI document, health,
 // and the built web app with its client-side routes. No listen here, so tests and main.ts
 // share it.
-import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import express from 'express';
 import helmet from 'helmet';
+import compression from 'compression';
 import type { Logger } from 'pino';
 import type { Db, Dialect } from './db/database';
 import { AnchorCodec } from './http/anchor';
@@ -20,6 +20,7 @@ import type { ChangeBus } from './lib/changes';
 import type { LiveStreams } from './resources/live/streams';
 import { operationsRouter, type Lifecycle } from './http/operations';
 import { requestLog } from './http/request-log';
+import { webAppRouter } from './http/web-app';
 import { FORM_LIMITS } from './http/upload';
 import { endpoints } from './resources';
 import { networkOfImage, photoImageRouter } from './resources/photos/images';
@@ -39,6 +40,8 @@ export interface AppOptions {
   rateLimit: RateLimit;
   /** Folder of the built web app; served when it exists. */
   webDir?: string;
+  /** The network the web app's `/` opens. */
+  defaultNetwork: string;
   metrics: Metrics;
   lifecycle: Lifecycle;
   metricsToken?: string;
@@ -88,10 +91,16 @@ export function createApp(options: AppOptions): express.Express {
           // Images of this site under the address its links name too, and any https: host (members' icons); no plain http: host.
           'img-src': ["'self'", 'data:', 'https:', (req) => (req as express.Request).publicOrigin],
           'frame-src': ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+          // Served over plain HTTP (HOST=0.0.0.0 on a LAN address), upgrading the app's own
+          // scripts to an https:// nobody answers would leave a blank page.
+          'upgrade-insecure-requests': null,
         },
       },
     }),
   );
+  // Compresses what is worth it (gzip or brotli, as the client accepts); event streams send
+  // Cache-Control: no-transform and pass through as they come.
+  app.use(compression());
 
   app.use(operationsRouter({ db, metrics: options.metrics, lifecycle: options.lifecycle, metricsToken: options.metricsToken }));
 
@@ -114,12 +123,8 @@ export function createApp(options: AppOptions): express.Express {
   app.use('/xn/static', express.static(path.join(import.meta.dirname, 'static'), { maxAge: '1d' }));
   app.use('/xn', (req, res) => sendError(req, res, notFound(`No endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`, 3)));
 
-  const webDir = options.webDir;
-  if (webDir && fs.existsSync(path.join(webDir, 'index.html'))) {
-    app.use(express.static(webDir, { index: false, maxAge: '1h' }));
-    // Client-side routes all load the app's shell.
-    app.get(/^\/(?!xn\/|assets\/).*/, (_req, res) => res.sendFile(path.join(webDir, 'index.html')));
-  }
+  const webApp = options.webDir ? webAppRouter({ webDir: options.webDir, defaultNetwork: options.defaultNetwork }) : null;
+  if (webApp) app.use(webApp);
 
   app.use(errorHandler(log));
   return app;

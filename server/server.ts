@@ -30,7 +30,7 @@ export interface RunningServer {
 
 export async function startServer(
   config: Config,
-  options: { pgSchema?: string; log?: Logger; onQuery?: () => void } = {},
+  options: { pgSchema?: string; log?: Logger; onQuery?: () => void; webDir?: string } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? pino({ level: config.LOG_LEVEL });
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, log) : undefined;
@@ -62,7 +62,8 @@ export async function startServer(
     publicUrl: config.PUBLIC_URL,
     listeningUrl: () => listeningUrl,
     rateLimit: rateLimit({ perMinute: config.RATE_LIMIT_PER_MINUTE, redis, keyPrefix: `${config.REDIS_KEY_PREFIX}rate-limit` }),
-    webDir: path.resolve(import.meta.dirname, '..', 'dist'),
+    webDir: options.webDir ?? path.resolve(import.meta.dirname, '..', 'dist'),
+    defaultNetwork: config.DEFAULT_NETWORK,
     metrics,
     lifecycle,
     metricsToken: config.METRICS_TOKEN,

@@ -1,0 +1,136 @@
+// How the web app is served, over real HTTP: the shell names the configured DEFAULT_NETWORK
+// and is revalidated on every load, hashed assets are cached as immutable, responses are
+// compressed, and the Content-Security-Policy works over plain HTTP. A small build stands in
+// for dist/ here; e2e/serving.spec.ts checks the real one in Chromium.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { startServer, type RunningServer } from '../server';
+import { withDefaultNetwork } from './web-app';
+
+const SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Community</title>
+    <script type="module" crossorigin src="/assets/index-B4x9Qz1a.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};\n`;
+
+let server: RunningServer;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-web-app-'));
+  const webDir = path.join(dataDir, 'dist');
+  fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(webDir, 'index.html'), SHELL);
+  fs.writeFileSync(path.join(webDir, 'assets', 'index-B4x9Qz1a.js'), SCRIPT);
+  // Always the embedded database: how files are served does not depend on it.
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(dataDir, 'data'),
+    DEFAULT_NETWORK: 'gardeners',
+    DEMO_CONTENT: 'off',
+    ADMIN_PASSWORD: 'web-app-password',
+    LOG_LEVEL: 'silent',
+  });
+  server = await startServer(config, { webDir });
+});
+afterAll(async () => {
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface RawReply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A GET with exactly the headers given (fetch would add Accept-Encoding and undo the compression). */
+function get(p: string, headers: Record<string, string> = {}): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${server.url}${p}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('the shell (index.html)', () => {
+  it.each(['/', '/n/gardeners', '/n/gardeners/members/someone', '/index.html'])(
+    '%s names the configured default network and is revalidated on every load',
+    async (p) => {
+      const res = await get(p);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const html = res.body.toString('utf8');
+      expect(html).toContain('<meta name="default-network" content="gardeners" />');
+      expect(html.match(/name="default-network"/g)).toHaveLength(1);
+      expect(html).toContain('<script type="module" crossorigin src="/assets/index-B4x9Qz1a.js">');
+    },
+  );
+
+  it('escapes the name it writes into the page', () => {
+    expect(withDefaultNetwork('<head></head>', 'a"b<c>&')).toContain('content="a&quot;b&lt;c&gt;&amp;"');
+    expect(() => withDefaultNetwork('<p>no head</p>', 'x')).toThrow(/<\/head>/);
+  });
+});
+
+describe('hashed assets', () => {
+  it('are cached for a year as immutable', async () => {
+    const res = await get('/assets/index-B4x9Qz1a.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body.toString('utf8')).toBe(SCRIPT);
+  });
+
+  it('that do not exist are a 404, not the shell, and not cached', async () => {
+    const res = await get('/assets/index-OLDBUILD.js');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('compression', () => {
+  it.each([
+    ['gzip', zlib.gunzipSync],
+    ['br', zlib.brotliDecompressSync],
+  ] as const)('sends assets and API replies %s-compressed to clients that accept it', async (encoding, decompress) => {
+    for (const p of ['/assets/index-B4x9Qz1a.js', '/xn/rest/openapi.json']) {
+      const plain = await get(p);
+      expect(plain.headers['content-encoding'], p).toBeUndefined();
+      const packed = await get(p, { 'accept-encoding': encoding });
+      expect(packed.headers['content-encoding'], p).toBe(encoding);
+      expect(packed.headers.vary, p).toMatch(/Accept-Encoding/i);
+      expect(packed.body.length, p).toBeLessThan(plain.body.length / 2);
+      expect(decompress(packed.body).equals(plain.body), p).toBe(true);
+    }
+  });
+});
+
+describe('the Content-Security-Policy', () => {
+  it('does not ask to upgrade requests to HTTPS, so the app loads over plain HTTP', async () => {
+    for (const p of ['/', '/xn/rest/gardeners/1.0/Network']) {
+      const csp = (await get(p)).headers['content-security-policy'];
+      expect(csp, p).toMatch(/default-src 'self'/);
+      expect(csp, p).toMatch(/script-src 'self'/);
+      expect(csp, p).not.toMatch(/upgrade-insecure-requests/);
+    }
+  });
+});
