@@ -223,6 +223,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'featured', lazy: page(() => import('./routes/admin-featured')) },
         { path: 'broadcasts', lazy: page(() => import('./routes/admin-broadcasts')) },
         { path: 'settings', lazy: page(() => import('./routes/admin-settings')) },
+        { path: 'audit', lazy: page(() => import('./routes/admin-audit')) },
         { path: '*', lazy: page(() => import('./routes/not-found')) },
       ],
     },

@@ -449,3 +449,72 @@ describe('network settings', () => {
     expect(screen.queryByRole('link', { name: 'Network settings' })).toBeNull();
   });
 });
+
+describe('the audit log', () => {
+  const entries = [
+    {
+      id: '1:AuditEntry:2',
+      author: 'grace',
+      action: 'approve' as const,
+      itemType: 'BlogPost' as const,
+      item: '1:BlogPost:7',
+      title: 'Held post',
+      detail: null,
+      address: '203.0.113.9',
+      createdDate: '2011-06-26T10:00:00.000Z',
+    },
+    {
+      id: '1:AuditEntry:1',
+      author: 'ada',
+      action: 'update' as const,
+      itemType: 'Network' as const,
+      item: '1',
+      title: 'Analytical Engineers',
+      detail: { blogPostModeration: true },
+      address: '198.51.100.4',
+      createdDate: '2011-06-25T10:00:00.000Z',
+    },
+  ];
+
+  it('says who did what to which item, when and from where, and filters through the URL', async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(
+      sessionHandler(admin),
+      http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(0)),
+      http.get(rest('AuditLog/list'), ({ request }) => {
+        const search = new URL(request.url).searchParams;
+        asked.push(search);
+        const actor = search.get('actor');
+        const action = search.get('action');
+        return listingEnvelope(
+          entries.filter((e) => (!actor || e.author === actor) && (!action || e.action === action)),
+          { resources: members },
+        );
+      }),
+    );
+    const { user, router } = renderRoute('/n/apiexample/admin/audit');
+    const first = await screen.findByText((_, node) => node?.textContent === 'Grace Hopper approved blog post “Held post”');
+    expect(first).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'blog post “Held post”' }).getAttribute('href')).toBe('/n/apiexample/blog/1%3ABlogPost%3A7');
+    expect(screen.getByText('from 203.0.113.9')).toBeTruthy();
+    expect(screen.getByText('blogPostModeration: true')).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText('Who'), 'Ada Lovelace');
+    await waitFor(() => expect(screen.queryByText('from 203.0.113.9')).toBeNull());
+    expect(router.state.location.search).toBe('?actor=ada');
+    await user.type(screen.getByLabelText('Until'), '2011-06-30');
+    await waitFor(() => expect(asked.at(-1)!.get('createdBefore')).toBe('2011-07-01'));
+    expect(asked.at(-1)!.get('actor')).toBe('ada');
+  });
+
+  it('says so in plain words when the filters do not fit', async () => {
+    server.use(
+      sessionHandler(admin),
+      http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(0)),
+      http.get(rest('AuditLog/list'), () => errorEnvelope({ status: 400, code: 4, subcode: 3, reason: "'createdAfter' must not be later than 'createdBefore'." })),
+    );
+    renderRoute('/n/apiexample/admin/audit?from=2011-07-01&to=2011-06-01');
+    expect(await screen.findByText(/Those filters do not fit together: check the dates/)).toBeTruthy();
+    expect(screen.queryByText(/createdAfter/)).toBeNull();
+  });
+});

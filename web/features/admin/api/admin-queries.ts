@@ -8,6 +8,12 @@ import { networkQueries } from '../../network/api/network-queries';
 const PAGE = 50;
 
 export type MemberFilter = 'all' | 'pending';
+
+export type AuditEntry = Entry<'AuditEntry'>;
+/** The audit log's filters as the page keeps them; `to` is a day, included. */
+export type AuditFilters = { actor?: string; action?: AuditEntry['action']; itemType?: AuditEntry['itemType']; from?: string; to?: string };
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 export type Broadcast = Entry<'BroadcastMessage'>;
 
 /** A change an administrator (or, for isAdmin, the Network Creator) makes to a membership. */
@@ -27,6 +33,19 @@ export const adminQueries = {
           network,
           'User/alpha',
           { count: PAGE, anchor: pageParam, approved: filter === 'pending' ? 'false' : undefined },
+          signal,
+        ),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => (last.lastPage ? undefined : last.anchor),
+    }),
+  audit: (network: string, { actor, action, itemType, from, to }: AuditFilters) =>
+    infiniteQueryOptions({
+      queryKey: [...adminQueries.all(), 'audit', network, { actor, action, itemType, from, to }] as const,
+      queryFn: ({ pageParam, signal }) =>
+        apiGet<ListingEnvelope<AuditEntry>>(
+          network,
+          'AuditLog/list',
+          { count: PAGE, anchor: pageParam, actor, action, itemType, createdAfter: from, createdBefore: to && nextDay(to) },
           signal,
         ),
       initialPageParam: undefined as string | undefined,

@@ -16,6 +16,7 @@ export function AdminSubnav({ network, isOwner }: { network: string; isOwner: bo
       <NavLink to={paths.adminMembers(network)}>Members</NavLink>
       <NavLink to={paths.adminFeatured(network)}>Featured</NavLink>
       <NavLink to={paths.adminBroadcasts(network)}>Broadcasts</NavLink>
+      <NavLink to={paths.adminAudit(network)}>Audit log</NavLink>
       {isOwner ? <NavLink to={paths.adminSettings(network)}>Network settings</NavLink> : null}
     </nav>
   );
