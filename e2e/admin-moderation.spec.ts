@@ -4,7 +4,7 @@
 // from the queue, then the other member sees it; a rejected photo is gone for everyone;
 // featuring an old post puts it first on the featured page and the front page; a blocked
 // member can no longer post; a plain member is refused every administrative endpoint and sees
-// no administrative controls. Every page visited is checked by axe in both colour schemes.
+// no administrative controls; the audit log lists every one of these acts. Every page visited is checked by axe in both colour schemes.
 import { expect, test, type Page } from '@playwright/test';
 import { CREATOR, call, expectOk, memberContext, moderationOff, signInApi } from './admin-fixtures';
 import { NETWORK, createBlogPost, unique, uploadPhoto } from './fixtures';
@@ -69,7 +69,7 @@ test('administrators moderate, feature and block from the web app; plain members
       heldPostId = await createBlogPost(aliceContext.request, { title: heldTitle, description: '<p>Please let this through.</p>', tags: [] });
       await alicePage.goto(postPath(heldPostId));
       await expect(alicePage.getByRole('heading', { level: 1, name: heldTitle })).toBeVisible();
-      await expect(alicePage.getByText('Awaiting approval')).toBeVisible();
+      await expect(alicePage.getByText('Awaiting approval', { exact: true })).toBeVisible();
       await expect(alicePage.getByRole('button', { name: 'Approve' })).toHaveCount(0);
       await expectAccessible(alicePage);
 
@@ -100,14 +100,14 @@ test('administrators moderate, feature and block from the web app; plain members
       await expect(bobPage.getByRole('link', { name: heldTitle })).toBeVisible();
       await bobPage.getByRole('link', { name: heldTitle }).click();
       await expect(bobPage.getByRole('heading', { level: 1, name: heldTitle })).toBeVisible();
-      await expect(bobPage.getByText('Awaiting approval')).toHaveCount(0);
+      await expect(bobPage.getByText('Awaiting approval', { exact: true })).toHaveCount(0);
     });
 
     await test.step('a rejected photo is gone for everyone', async () => {
       const photoTitle = `Blurry ${id}`;
       const photoId = await uploadPhoto(aliceContext.request, photoTitle);
       await adminPage.goto(photoPath(photoId));
-      await expect(adminPage.getByText('Awaiting approval')).toBeVisible();
+      await expect(adminPage.getByText('Awaiting approval', { exact: true })).toBeVisible();
       await expectAccessible(adminPage);
       await adminPage.getByRole('button', { name: 'Reject' }).click();
       await adminPage.getByRole('dialog', { name: 'Reject this photo?' }).getByRole('button', { name: 'Reject' }).click();
@@ -185,6 +185,26 @@ test('administrators moderate, feature and block from the web app; plain members
       await expect(alicePage.getByText(/These pages are for the network’s administrators/)).toBeVisible();
       await expect(alicePage.getByRole('button', { name: 'Approve' })).toHaveCount(0);
       await expectAccessible(alicePage);
+    });
+    await test.step('the audit log lists every act of the journey', async () => {
+      await creatorPage.goto(`/n/${NETWORK}/admin`);
+      await creatorPage.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Audit log' }).click();
+      await expect(creatorPage.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+      const act = (text: string) => creatorPage.getByRole('main').getByRole('listitem').filter({ hasText: text });
+      await expect(act(`made member “${admin.fullName}” an administrator`)).toHaveCount(1);
+      await expect(act('changed network settings').filter({ hasText: 'blogPostModeration' }).first()).toBeVisible();
+      await expect(act(`${admin.fullName} approved blog post “${heldTitle}”`)).toHaveCount(1);
+      await expect(act(`${admin.fullName} rejected photo “Blurry ${id}”`)).toHaveCount(1);
+      const featuring = act(`${admin.fullName} featured`).filter({ has: creatorPage.locator(`a[href="/n/${NETWORK}/blog/${encodeURIComponent(oldPostId)}"]`) });
+      await expect(featuring).toHaveCount(1);
+      await expect(act(`${admin.fullName} blocked member “${bob.fullName}”`)).toHaveCount(1);
+      await expect(act(`${admin.fullName} approved blog post “${heldTitle}”`)).toContainText(/from \S+/);
+      await expectAccessible(creatorPage);
+      await expectNoSidewaysScroll(creatorPage);
+
+      await creatorPage.getByLabel('Who').selectOption({ label: admin.fullName });
+      await expect(act(`made member “${admin.fullName}” an administrator`)).toHaveCount(0);
+      await expect(act(`${admin.fullName} blocked member “${bob.fullName}”`)).toHaveCount(1);
     });
   } finally {
     await moderationOff(creatorContext.request);

@@ -65,7 +65,8 @@ const WORDS = { '4': 'Those filters do not fit together: check the dates.' };
 
 /** Where the item acted on is shown, while it exists. */
 function itemPath(network: string, entry: AuditEntry): string | null {
-  if (!entry.item) return null;
+  // What was rejected or deleted is gone: no link leads to it.
+  if (!entry.item || entry.action === 'reject' || entry.action === 'delete') return null;
   if (entry.itemType === 'BlogPost') return paths.blogPost(network, entry.item);
   if (entry.itemType === 'Photo') return paths.photo(network, entry.item);
   if (entry.itemType === 'Video') return paths.video(network, entry.item);

@@ -38,9 +38,16 @@ export function AwaitingApproval() {
 }
 
 export function ModerationControls({ network, item, viewer, noun, describedBy, withoutDelete, onGone }: Props) {
-  const decide = useMutation(decideOptions(network));
+  // Leaving the page of an item that is gone happens before the refresh after the write (the
+  // mutation's own onSuccess runs first), so the page never shows it missing meanwhile.
+  const decide = useMutation({
+    ...decideOptions(network),
+    onSuccess: (_done, { decision }) => {
+      if (decision === 'reject') onGone?.();
+    },
+  });
   const feature = useMutation(featureOptions(network));
-  const remove = useMutation(deleteItemOptions(network));
+  const remove = useMutation({ ...deleteItemOptions(network), onSuccess: () => onGone?.() });
   const [asking, setAsking] = useState<'reject' | 'delete' | null>(null);
   const awaiting = item.approved === false;
   const mine = viewer.member?.author === item.author;
@@ -86,7 +93,7 @@ export function ModerationControls({ network, item, viewer, noun, describedBy, w
         busy={busy}
         onCancel={() => setAsking(null)}
         onConfirm={() => {
-          const done = { onSuccess: () => onGone?.(), onSettled: () => setAsking(null) };
+          const done = { onSettled: () => setAsking(null) };
           if (asking === 'reject') decide.mutate({ id: item.id, decision: 'reject' }, done);
           else remove.mutate(item.id, done);
         }}
