@@ -123,9 +123,12 @@ export interface OAuthConsumerTable {
   network_id: number;
   name: string;
   consumer_key: string;
+  /** Kept as it is: HMAC-SHA1 signatures are checked with the secret itself, so it cannot be hashed. */
   consumer_secret: string;
   created_at: number;
   revoked_at: number | null;
+  /** When a request signed with it last arrived, to the minute; null until it is used. */
+  last_used_at?: number | null;
 }
 
 export interface OAuthTokenTable {

@@ -8,7 +8,7 @@ import type { Network } from '../db/schema';
 import { anonymous, isAdmin, isMember, isOwner, type Viewer } from '../lib/viewer';
 import { findAccessToken } from '../resources/access-tokens/store';
 import { findSession } from '../resources/sessions/store';
-import { findConsumer, findOAuthToken, useNonce } from '../resources/tokens/store';
+import { findConsumer, findOAuthToken, noteConsumerUse, useNonce } from '../resources/tokens/store';
 import { accountInNetwork } from '../resources/users/store';
 import { ApiError, forbidden, unauthenticated } from './errors';
 import type { AppDeps, Permission, Restriction } from './endpoint';
@@ -163,5 +163,6 @@ async function verifyOAuth(req: Request, db: Db, network: Network, now: number) 
   if (o.oauth_nonce && !(await useNonce(db, o.oauth_consumer_key, o.oauth_nonce, now, now - 2 * CLOCK_SKEW_SECONDS * 1000))) {
     throw unauthenticated(3, 'This oauth_nonce was used before.');
   }
+  await noteConsumerUse(db, consumer, now);
   return { accountId, consumerId: consumer.id };
 }

@@ -18,6 +18,7 @@ import { broadcastEndpoints } from './broadcasts/routes';
 import { moderationEndpoints } from './moderation/routes';
 import { liveEndpoints } from './live/routes';
 import { auditEndpoints } from './audit/routes';
+import { consumerKeyEndpoints } from './consumer-keys/routes';
 
 export const endpoints: Endpoint[] = [
   ...tokenEndpoints,
@@ -44,4 +45,5 @@ export const endpoints: Endpoint[] = [
   ...moderationEndpoints,
   ...liveEndpoints,
   ...auditEndpoints,
+  ...consumerKeyEndpoints,
 ];

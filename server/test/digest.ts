@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 
 /** Bookkeeping that legitimately moves on any request, or is not data. */
 const IGNORED_TABLES = new Set(['oauth_nonces', 'kysely_migration', 'kysely_migration_lock']);
-const IGNORED_COLUMNS = new Set(['access_tokens.last_used_at']);
+const IGNORED_COLUMNS = new Set(['access_tokens.last_used_at', 'oauth_consumers.last_used_at']);
 
 export async function tableNames(db: Db): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`

@@ -11,6 +11,7 @@ import * as activityLookups from './0008-activity-lookups';
 import * as accessTokens from './0006-access-tokens';
 import * as auditLog from './0050-audit-log';
 import * as moderationIndexes from './0051-moderation-indexes';
+import * as consumerKeyUse from './0052-consumer-key-use';
 
 type Step = { up(db: Kysely<any>, ctx: MigrationContext): Promise<void> };
 
@@ -24,6 +25,7 @@ const steps: Record<string, Step> = {
   '0006-access-tokens': accessTokens,
   '0050-audit-log': auditLog,
   '0051-moderation-indexes': moderationIndexes,
+  '0052-consumer-key-use': consumerKeyUse,
 };
 
 export function migrationsFor(ctx: MigrationContext): Record<string, Migration> {

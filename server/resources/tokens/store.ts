@@ -13,11 +13,20 @@ export async function createConsumer(db: Db, networkId: number, name: string, no
 export function findConsumer(db: Db, networkId: number, consumerKey: string) {
   return db
     .selectFrom('oauth_consumers')
-    .select(['id', 'consumer_secret'])
+    .select(['id', 'consumer_secret', 'last_used_at'])
     .where('consumer_key', '=', consumerKey)
     .where('network_id', '=', networkId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** How stale a consumer's `last_used_at` may get before a signed request writes it again. */
+const LAST_USED_PRECISION_MS = 60_000;
+
+/** Notes that a consumer signed a request, at most once a minute, so busy programs do not turn every read into a write. */
+export async function noteConsumerUse(db: Db, consumer: { id: number; last_used_at?: number | null }, now: number): Promise<void> {
+  if (consumer.last_used_at != null && consumer.last_used_at >= now - LAST_USED_PRECISION_MS) return;
+  await db.updateTable('oauth_consumers').set({ last_used_at: now }).where('id', '=', consumer.id).execute();
 }
 
 /** A live access token of the consumer, with its member and secret. */

@@ -1293,6 +1293,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ConsumerKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The network’s live OAuth consumer keys, newest first, with their last use (never the secrets).
+         * @description Who may call: the Network Creator.
+         *
+         *     **Extension**: ours, not part of the historical API.
+         */
+        get: operations["getConsumerKey"];
+        put?: never;
+        /**
+         * Makes an OAuth consumer key for an application; the reply is the only time its secret is shown. At most 100 live keys (409, 6-2).
+         * @description Who may call: the Network Creator.
+         *
+         *     **Extension**: ours, not part of the historical API.
+         */
+        post: operations["postConsumerKey"];
+        /**
+         * Revokes an OAuth consumer key: requests signed with it, and its members’ tokens, fail (401, 1-4) from then on.
+         * @description Who may call: the Network Creator.
+         *
+         *     **Extension**: ours, not part of the historical API.
+         */
+        delete: operations["deleteConsumerKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4933,6 +4967,122 @@ export interface operations {
                         firstPage: boolean;
                         lastPage: boolean;
                         resources: components["schemas"]["Resources"];
+                    };
+                };
+            };
+            503: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getConsumerKey: {
+        parameters: {
+            query?: {
+                /** @description true pretty-prints the JSON. */
+                xn_pretty?: components["parameters"]["xn_pretty"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        entry: {
+                            id: string;
+                            name: string;
+                            /** @description oauth_consumer_key of the requests the application signs */
+                            consumerKey: string;
+                            /** Format: date-time */
+                            createdDate: string;
+                            /** @description when a request signed with it last arrived (to the minute); null if never */
+                            lastUsedDate: string | null;
+                        }[];
+                    };
+                };
+            };
+            503: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postConsumerKey: {
+        parameters: {
+            query?: {
+                /** @description true pretty-prints the JSON. */
+                xn_pretty?: components["parameters"]["xn_pretty"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description the application the key is for */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** NewConsumerKey */
+                        entry: {
+                            id: string;
+                            name: string;
+                            /** @description oauth_consumer_key of the requests the application signs */
+                            consumerKey: string;
+                            /** Format: date-time */
+                            createdDate: string;
+                            /** @description when a request signed with it last arrived (to the minute); null if never */
+                            lastUsedDate: string | null;
+                            /** @description the secret to sign with, shown only in this reply */
+                            consumerSecret: string;
+                        };
+                    };
+                };
+            };
+            503: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteConsumerKey: {
+        parameters: {
+            query: {
+                /** @description id of a ConsumerKey, <networkId>:ConsumerKey:<n> */
+                id: string;
+                /** @description true pretty-prints the JSON. */
+                xn_pretty?: components["parameters"]["xn_pretty"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
                     };
                 };
             };
