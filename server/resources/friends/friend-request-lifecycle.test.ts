@@ -177,4 +177,26 @@ describe('friend lists', () => {
     // Others see only accepted friends, whatever they ask for.
     expect((await ada.get('Friend/recent', { author: name(dora), state: 'pending', count: 10 })).body.entry).toEqual([]);
   });
+
+  it('can be narrowed to the relationship with one member, which is how a profile page learns it', async () => {
+    const erin = await server.signUp('Erin Either');
+    const fred = await server.signUp('Fred Fellow');
+    const stand = async (viewer: Client, other: Client, author?: Client) =>
+      (await viewer.get('Friend/alpha', { friend: name(other), author: author && name(author), fields: 'friend,state', count: 1 })).body.entry;
+
+    expect(await stand(erin, fred)).toEqual([]);
+    await erin.post('Friend', {}, { friend: name(fred) });
+    expect(await stand(erin, fred)).toEqual([{ friend: name(fred), state: 'pending' }]);
+    expect(await stand(fred, erin)).toEqual([{ friend: name(erin), state: 'friend_request' }]);
+    // A third member learns nothing of a request, from either list.
+    expect(await stand(carl, fred, erin)).toEqual([]);
+    await fred.post('Friend', {}, { friend: name(erin) });
+    expect(await stand(carl, fred, erin)).toEqual([{ friend: name(fred), state: 'friend' }]);
+    await erin.post('Friend', {}, { friend: name(fred), state: 'blocked' });
+    expect(await stand(erin, fred)).toEqual([{ friend: name(fred), state: 'blocked' }]);
+    // The blocked member is not told.
+    expect(await stand(fred, erin)).toEqual([]);
+    expect(await stand(erin, carl)).toEqual([]);
+    expect((await erin.get('Friend/recent', { friend: 'nobody-at-all', count: 5 })).body.entry).toEqual([]);
+  });
 });

@@ -24,12 +24,12 @@ export const friendEndpoints = [
   listEndpoint(
     'recent',
     "The caller's friends, requests and blocks, most recently changed first; with `author`, that member's accepted friends. " +
-      '`state` (our extension) keeps one state.',
+      '`state` (our extension) keeps one state; `friend` (our extension) only the relationship with that member.',
   ),
   listEndpoint(
     'alpha',
     "The caller's friends, requests and blocks by the friend's full name; with `author`, that member's accepted friends. " +
-      '`state` (our extension) keeps one state.',
+      '`state` (our extension) keeps one state; `friend` (our extension) only the relationship with that member.',
   ),
   endpoint({
     method: 'POST',

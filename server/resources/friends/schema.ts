@@ -15,6 +15,9 @@ export const listParams = z.object({
     .enum(friendStates)
     .optional()
     .meta({ description: "our extension: only relationships in this state (others' lists hold only `friend`)" }),
+  friend: screenNameParam
+    .optional()
+    .meta({ description: 'our extension: screen name; only the relationship with this member (an empty list when there is none)' }),
   ...listingParams,
 });
 

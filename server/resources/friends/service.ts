@@ -72,7 +72,7 @@ export async function endRelationship(ctx: Actor, screenName: string, state: Fri
 /** The friend list of `author` (default: the caller); anyone but the member sees only accepted friends. */
 export async function friendList(
   ctx: Actor,
-  input: { author?: string; state?: FriendState },
+  input: { author?: string; state?: FriendState; friend?: string },
   order: FriendOrder,
   count: number,
   position: Position,
@@ -84,7 +84,7 @@ export async function friendList(
     authorId = author.id;
   }
   if (authorId === null) throw unauthenticated(1, "Sign in, or name the member whose friends to list with 'author'.");
-  const filters = { onlyFriends: authorId !== ctx.viewer.accountId, state: input.state };
+  const filters = { onlyFriends: authorId !== ctx.viewer.accountId, state: input.state, friend: input.friend };
   return listFriendships(ctx.db, ctx.network.id, authorId, filters, order, count, position);
 }
 

@@ -143,6 +143,8 @@ export interface FriendFilters {
   /** Only accepted friends: all that anyone but the member may see. */
   onlyFriends: boolean;
   state?: FriendState;
+  /** Only the relationship with this member (screen name). */
+  friend?: string;
 }
 
 /** One page of a member's relationships. */
@@ -159,6 +161,7 @@ export async function listFriendships(
   let query = selectFriendships(db).where('f.network_id', '=', networkId).where('f.account_id', '=', authorId);
   if (filters.onlyFriends) query = query.where('f.state', '=', 'friend');
   if (filters.state !== undefined) query = query.where('f.state', '=', filters.state);
+  if (filters.friend !== undefined) query = query.where('b.screen_name', '=', filters.friend);
   const page = await keysetPage(query as SelectQueryBuilder<any, any, FriendRow>, {
     sortColumn: o.sortColumn,
     idColumn: 'f.friend_account_id',

@@ -553,7 +553,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's friends, requests and blocks, most recently changed first; with `author`, that member's accepted friends. `state` (our extension) keeps one state.
+         * The caller's friends, requests and blocks, most recently changed first; with `author`, that member's accepted friends. `state` (our extension) keeps one state; `friend` (our extension) only the relationship with that member.
          * @description Who may call: anybody who may read the network (anyone on a public network, members on a private one).
          */
         get: operations["getFriendRecent"];
@@ -573,7 +573,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's friends, requests and blocks by the friend's full name; with `author`, that member's accepted friends. `state` (our extension) keeps one state.
+         * The caller's friends, requests and blocks by the friend's full name; with `author`, that member's accepted friends. `state` (our extension) keeps one state; `friend` (our extension) only the relationship with that member.
          * @description Who may call: anybody who may read the network (anyone on a public network, members on a private one).
          */
         get: operations["getFriendAlpha"];
@@ -3042,6 +3042,8 @@ export interface operations {
                 author?: string;
                 /** @description our extension: only relationships in this state (others' lists hold only `friend`) */
                 state?: "friend" | "pending" | "friend_request" | "blocked";
+                /** @description our extension: screen name; only the relationship with this member (an empty list when there is none) */
+                friend?: string;
                 fields?: string;
                 anchor?: string;
                 /** @description 1..100, or -1..-100 for the items before the anchor; default 1 */
@@ -3084,6 +3086,8 @@ export interface operations {
                 author?: string;
                 /** @description our extension: only relationships in this state (others' lists hold only `friend`) */
                 state?: "friend" | "pending" | "friend_request" | "blocked";
+                /** @description our extension: screen name; only the relationship with this member (an empty list when there is none) */
+                friend?: string;
                 fields?: string;
                 anchor?: string;
                 /** @description 1..100, or -1..-100 for the items before the anchor; default 1 */
