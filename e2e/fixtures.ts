@@ -44,16 +44,16 @@ async function csrfToken(request: APIRequestContext): Promise<string> {
   return entry!.csrfToken;
 }
 
-/** Publishes a post for everyone as the member signed in on `request`; returns its id. */
+/** Publishes a post (for everyone, unless told) as the member signed in on `request`; returns its id. */
 export async function createBlogPost(
   request: APIRequestContext,
-  post: { title: string; description: string; tags: string[] },
+  post: { title: string; description: string; tags: string[]; visibility?: 'all' | 'members' | 'friends' | 'me' },
 ): Promise<string> {
   const form = new URLSearchParams({
     title: post.title,
     description: post.description,
     publishStatus: 'publish',
-    visibility: 'all',
+    visibility: post.visibility ?? 'all',
   });
   for (const tag of post.tags) form.append('tag', tag);
   const response = await request.post(rest('BlogPost'), {

@@ -13,7 +13,10 @@ import { commentQueries } from '../features/comments/api/comment-queries';
 import { featuredQueryFor } from '../features/featured/featured-tabs';
 import { forumQueries } from '../features/forum/api/forum-queries';
 import { topicsQueryFor } from '../features/forum/forum-search';
+import { friendQueries } from '../features/friends/api/friend-queries';
 import { frontPageQueries } from '../features/front-page/api/front-page-queries';
+import { memberQueries, PROFILE_PHOTOS, PROFILE_POSTS } from '../features/members/api/member-queries';
+import { directoryFromSearch } from '../features/members/directory';
 import { moderationQueries } from '../features/moderation/api/moderation';
 import { networkQueries } from '../features/network/api/network-queries';
 import { photoQueries } from '../features/photos/api/photo-queries';
@@ -121,9 +124,33 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       }),
       lazy: page(() => import('./routes/photo')),
     },
-    { path: 'members', ...comingSoon('Members') },
-    { path: 'members/:screenName', ...comingSoon('Member') },
-    { path: 'friends', ...comingSoon('Friends') },
+    {
+      path: 'members',
+      loader: prefetch((client, { network, search }) => client.prefetchQuery(memberQueries.directory(directoryFromSearch(network, search)))),
+      lazy: page(() => import('./routes/members')),
+    },
+    {
+      path: 'members/:screenName',
+      loader: prefetch((client, { network, params }) => {
+        const screenName = params.screenName!;
+        void client.prefetchQuery(memberQueries.profile(network, screenName));
+        void client.prefetchQuery(blogPostQueries.list({ network, author: screenName, count: PROFILE_POSTS }));
+        void client.prefetchQuery(photoQueries.list({ network, author: screenName, count: PROFILE_PHOTOS }));
+        void client.prefetchInfiniteQuery(memberQueries.friendsOf(network, screenName));
+      }),
+      lazy: page(() => import('./routes/member')),
+    },
+    {
+      path: 'friends',
+      loader: prefetch(async (client, { network }) => {
+        const member = await client.ensureQueryData(sessionQuery(network));
+        if (!member) return;
+        for (const state of ['friend_request', 'friend', 'pending', 'blocked'] as const) {
+          void client.prefetchInfiniteQuery(friendQueries.mine(network, member.author, state));
+        }
+      }),
+      lazy: page(() => import('./routes/friends')),
+    },
     {
       path: 'forum',
       loader: prefetch((client, { network, search }) =>

@@ -26,7 +26,7 @@ export const paths = {
   myPosts: (network: string, tab: MyPostsTab = 'drafts') => withSearch(`${n(network)}/my/posts`, { tab }),
   photos: (network: string, filter: PhotoFilter = {}) => withSearch(`${n(network)}/photos`, filter),
   photo: (network: string, id: string) => `${n(network)}/photos/${one(id)}`,
-  members: (network: string) => `${n(network)}/members`,
+  members: (network: string, order?: 'newest') => withSearch(`${n(network)}/members`, { order }),
   member: (network: string, screenName: string) => `${n(network)}/members/${one(screenName)}`,
   friends: (network: string) => `${n(network)}/friends`,
   forum: (network: string) => `${n(network)}/forum`,
