@@ -14,7 +14,7 @@ import { notFound } from './http/errors';
 import { networkOfRestPath, restRouter } from './http/rest-router';
 import { openApiDocument } from './http/openapi';
 import { identifyCaller } from './http/auth';
-import { limitRequests, type RateLimit } from './http/rate-limit';
+import { limitRequests, type RateLimit, type SignInThrottle } from './http/rate-limit';
 import type { Metrics } from './http/metrics';
 import type { ChangeBus } from './lib/changes';
 import type { LiveStreams } from './resources/live/streams';
@@ -38,6 +38,8 @@ export interface AppOptions {
   listeningUrl: () => string;
   /** Per-caller request limits of the REST service. */
   rateLimit: RateLimit;
+  /** Failed sign-ins per account and address. */
+  signIns: SignInThrottle;
   /** Folder of the built web app; served when it exists. */
   webDir?: string;
   /** The network the web app's `/` opens. */
@@ -118,7 +120,7 @@ export function createApp(options: AppOptions): express.Express {
   const openApi = openApiDocument(endpoints);
   app.get('/xn/rest/openapi.json', (req, res) => sendJson(req, res, 200, openApi));
   const limited = limitRequests(options.rateLimit);
-  app.use('/xn/rest/:network/1.0', identifyCaller(deps, (req) => networkOfRestPath(deps, req)), limited, restRouter(deps, endpoints));
+  app.use('/xn/rest/:network/1.0', identifyCaller(deps, (req) => networkOfRestPath(deps, req)), limited, restRouter({ ...deps, signIns: options.signIns }, endpoints));
   app.use('/xn/images/:networkId', identifyCaller(deps, (req) => networkOfImage(deps, req)), limited, photoImageRouter(deps));
   app.use('/xn/static', express.static(path.join(import.meta.dirname, 'static'), { maxAge: '1d' }));
   app.use('/xn', (req, res) => sendError(req, res, notFound(`No endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`, 3)));

@@ -14,7 +14,7 @@ import { ensureDefaultNetwork } from './db/bootstrap';
 import { sharedSecret } from './db/settings';
 import { AnchorCodec } from './http/anchor';
 import { answerClientError } from './http/envelope';
-import { rateLimit } from './http/rate-limit';
+import { rateLimit, signInThrottle } from './http/rate-limit';
 import { createMetrics } from './http/metrics';
 import type { Lifecycle } from './http/operations';
 import { ChangeBus, postgresTransport } from './lib/changes';
@@ -62,6 +62,7 @@ export async function startServer(
     publicUrl: config.PUBLIC_URL,
     listeningUrl: () => listeningUrl,
     rateLimit: rateLimit({ perMinute: config.RATE_LIMIT_PER_MINUTE, redis, keyPrefix: `${config.REDIS_KEY_PREFIX}rate-limit` }),
+    signIns: signInThrottle({ enabled: config.RATE_LIMIT_PER_MINUTE > 0, redis, keyPrefix: `${config.REDIS_KEY_PREFIX}sign-in-` }),
     webDir: options.webDir ?? path.resolve(import.meta.dirname, '..', 'dist'),
     defaultNetwork: config.DEFAULT_NETWORK,
     metrics,

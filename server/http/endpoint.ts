@@ -7,6 +7,7 @@ import type { AnchorCodec } from './anchor';
 import type { PresentContext } from './fields';
 import type { Params } from './params';
 import type { UploadSpec } from './upload';
+import type { SignInThrottle } from './rate-limit';
 import type { Db, Dialect } from '../db/database';
 import type { Network } from '../db/schema';
 import type { Viewer } from '../lib/viewer';
@@ -48,6 +49,8 @@ export interface Actor extends AppDeps, ScopeContext {
 }
 
 export interface Ctx extends Actor {
+  /** Failed sign-ins, counted per account and address. */
+  signIns: SignInThrottle;
   /** The OAuth consumer that signed the request, if any (the Token endpoint needs it). */
   consumerId: number | null;
   params: Params;

@@ -3,6 +3,7 @@
 // read its parameters, run its handler and wrap the result in the success envelope.
 import express, { type Request, type Response } from 'express';
 import type { AppDeps, Ctx, Endpoint } from './endpoint';
+import type { SignInThrottle } from './rate-limit';
 import { notFound } from './errors';
 import { Params } from './params';
 import { sendSuccess } from './envelope';
@@ -19,7 +20,7 @@ export async function networkOfRestPath(deps: AppDeps, req: Request) {
   return network;
 }
 
-export function restRouter(deps: AppDeps, endpoints: Endpoint[]): express.Router {
+export function restRouter(deps: AppDeps & { signIns: SignInThrottle }, endpoints: Endpoint[]): express.Router {
   const router = express.Router({ mergeParams: true });
   for (const e of endpoints) {
     const method = e.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
@@ -37,7 +38,7 @@ export function restRouter(deps: AppDeps, endpoints: Endpoint[]): express.Router
   return router;
 }
 
-async function contextFor(deps: AppDeps, req: Request, res: Response, e: Endpoint): Promise<Ctx> {
+async function contextFor(deps: AppDeps & { signIns: SignInThrottle }, req: Request, res: Response, e: Endpoint): Promise<Ctx> {
   const network = req.network!;
   const caller = req.caller!;
   authorize(e.allow, caller, network);

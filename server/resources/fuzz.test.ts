@@ -128,7 +128,9 @@ async function check(r: FuzzRequest): Promise<void> {
   }
   tally.cases++;
   tally.statuses.set(res.status, (tally.statuses.get(res.status) ?? 0) + 1);
-  expect(res.status, `${what}\n${JSON.stringify(res.body).slice(0, 500)}`).toBeLessThan(500);
+  // The one 5xx allowed: 503 5-1 with Retry-After, when a long run fails sign-ins often enough to be throttled.
+  const throttled = res.status === 503 && res.body?.code === 5 && res.body?.subcode === 1 && res.headers.get('retry-after') !== null;
+  if (!throttled) expect(res.status, `${what}\n${JSON.stringify(res.body).slice(0, 500)}`).toBeLessThan(500);
   if (res.status === 200) {
     expect(res.body.success, what).toBe(true);
   } else {

@@ -5,10 +5,9 @@ import { z } from 'zod';
 import type { Request, Response } from 'express';
 import { endpoint, type Ctx } from '../../http/endpoint';
 import { SESSION_COOKIE } from '../../http/auth';
-import { unauthenticated } from '../../http/errors';
-import { verifyPassword } from '../../lib/passwords';
+import { forbidden } from '../../http/errors';
 import { viewerOf } from '../../http/auth';
-import { findAccountByEmail } from '../users/store';
+import { checkCredentials } from './credentials';
 import { closeSession, openSession, SESSION_DAYS } from './store';
 import { parse as parseCookies } from 'cookie';
 import { iconUrlOf } from '../users/author-ref';
@@ -37,10 +36,8 @@ export const sessionEndpoints = [
     reply: 'entry',
     entry: sessionEntry,
     handle: async (ctx, { email, password }) => {
-      const account = await findAccountByEmail(ctx.db, email);
-      if (!account || !(await verifyPassword(password, account.password_hash))) {
-        throw unauthenticated(5, 'Wrong email or password.');
-      }
+      refuseCrossSite(ctx.req);
+      const account = await checkCredentials(ctx, email, password);
       const viewer = await startSession(ctx, account.id);
       return { entry: await entryOf(ctx, viewer) };
     },
@@ -53,16 +50,36 @@ export const sessionEndpoints = [
     summary: 'Signs out.',
     params: z.object({}),
     handle: async (ctx) => {
+      // A live session without its anti-forgery header is refused whole: the session stays
+      // and so does its cookie, rather than a browser signed out of a session still valid.
+      if (ctx.req.caller?.csrfRejected) throw forbidden('The X-CSRF-Token header is missing or does not match the session.');
       const id = parseCookies(ctx.req.headers.cookie ?? '')[SESSION_COOKIE];
-      if (id && ctx.viewer.via === 'session') await closeSession(ctx.db, id);
+      if (id) await closeSession(ctx.db, id);
       ctx.res.clearCookie(SESSION_COOKIE, { path: '/' });
       return {};
     },
   }),
 ];
 
-/** Opens a session for an account and sets its cookie; returns the caller as that account. */
+/**
+ * Refuses to start a session for a request another site made a browser send (login CSRF: a
+ * page that signs its visitor in as the attacker). Browsers say where a request comes from
+ * with Sec-Fetch-Site, or at least Origin; programs send neither and are not affected.
+ */
+export function refuseCrossSite(req: Request): void {
+  const site = req.get('sec-fetch-site');
+  const origin = req.get('origin');
+  const sameOrigin = site !== undefined ? site === 'same-origin' || site === 'none' : origin === undefined || origin === req.publicOrigin || origin === `${req.protocol}://${req.get('host')}`;
+  if (!sameOrigin) throw forbidden('Signing in or joining is only possible from this site’s own pages.');
+}
+
+/**
+ * Opens a session for an account and sets its cookie; returns the caller as that account.
+ * A session the browser already had is ended: each sign-in gets a new session id.
+ */
 export async function startSession(ctx: Ctx, accountId: number): Promise<Viewer> {
+  const previous = parseCookies(ctx.req.headers.cookie ?? '')[SESSION_COOKIE];
+  if (previous) await closeSession(ctx.db, previous);
   const session = await openSession(ctx.db, accountId, ctx.now);
   setSessionCookie(ctx.req, ctx.res, session.id);
   const viewer = await viewerOf(ctx.db, ctx.network.id, accountId, 'session');

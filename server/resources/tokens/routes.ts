@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import { endpoint } from '../../http/endpoint';
 import { forbidden, unauthenticated } from '../../http/errors';
-import { verifyPassword } from '../../lib/passwords';
+import { checkCredentials } from '../sessions/credentials';
 import { token } from '../../lib/random';
-import { findAccountByEmail, membership } from '../users/store';
+import { membership } from '../users/store';
 
 export const tokenEndpoints = [
   endpoint({
@@ -22,10 +22,7 @@ export const tokenEndpoints = [
       const decoded = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8') : '';
       const colon = decoded.indexOf(':');
       if (colon < 0) throw unauthenticated(1, 'Send the member email and password with HTTP Basic authentication.');
-      const account = await findAccountByEmail(ctx.db, decoded.slice(0, colon));
-      if (!account || !(await verifyPassword(decoded.slice(colon + 1), account.password_hash))) {
-        throw unauthenticated(5, 'Wrong email or password.');
-      }
+      const account = await checkCredentials(ctx, decoded.slice(0, colon), decoded.slice(colon + 1));
       const member = await membership(ctx.db, ctx.network.id, account.id);
       if (!member) throw forbidden('This account is not a member of this network.');
       if (member.state === 'blocked') throw forbidden('This member is blocked on this network.', 3);

@@ -2,7 +2,7 @@
 import { endpoint, type Ctx } from '../../http/endpoint';
 import { badRequest } from '../../http/errors';
 import { entries, idInNetwork, listing, MAX_IDS } from '../../http/reply';
-import { startSession } from '../sessions/routes';
+import { refuseCrossSite, startSession } from '../sessions/routes';
 import { countParams, deleteParams, featuredParams, getParams, joinParams, recentParams, updateParams, userEntry, userPresenter } from './schema';
 import { changeMember, joinNetwork, ownMembership, removeMember } from './service';
 import { countMembers, getMembers, listMembers, type MemberFilters, type MemberOrder } from './store';
@@ -75,6 +75,7 @@ export const userEndpoints = [
       'With member moderation on, the member is pending until an administrator approves.',
     params: joinParams,
     handle: async (ctx, input) => {
+      refuseCrossSite(ctx.req);
       const member = await joinNetwork(ctx, input);
       await startSession(ctx, member.accountId);
       return { id: `${ctx.network.id}:User:${member.memberId}` };

@@ -1,12 +1,12 @@
 // Member use-cases: joining a network (pending first when member moderation is on), editing
 // one's own profile, moderation by administrators (approve, block, remove) and the Network
 // Creator making administrators. Each change is one transaction with the events it causes.
-import type { Actor } from '../../http/endpoint';
+import type { Actor, Ctx } from '../../http/endpoint';
 import type { Tx } from '../../db/database';
 import type { Member, MemberTable } from '../../db/schema';
 import { forgetActivityAbout, recordActivity } from '../activity/store';
 import { conflict, forbidden, notFound, unauthenticated } from '../../http/errors';
-import { verifyPassword } from '../../lib/passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { isOwner } from '../../lib/viewer';
 import type { UpdateInput } from './schema';
 import { announce, committed } from '../../lib/changes';
@@ -23,7 +23,13 @@ import {
   updateMember,
 } from './store';
 
-export async function joinNetwork(ctx: Actor, input: { email: string; password: string; fullName: string }) {
+/**
+ * Joins the caller to the network: a new account, or an existing one whose password the caller
+ * knows (checked like a sign-in, failures throttled). The slow password work is done before
+ * the transaction, which so holds no lock while it runs; an account created meanwhile by
+ * another request makes the insert a 409, not a second account.
+ */
+export async function joinNetwork(ctx: Ctx, input: { email: string; password: string; fullName: string }) {
   const state = ctx.network.user_moderation ? 'pending' : 'active';
   const join = async (tx: Tx, accountId: number) => {
     const memberId = await addMember(tx, ctx.network.id, accountId, 'member', state, ctx.now);
@@ -32,11 +38,18 @@ export async function joinNetwork(ctx: Actor, input: { email: string; password: 
     if (state === 'active') await recordJoin(tx, ctx, accountId);
     return { accountId, memberId };
   };
+  const existing = await findAccountByEmail(ctx.db, input.email);
+  if (!existing) {
+    const passwordHash = await hashPassword(input.password);
+    return committed(ctx, async (tx) => join(tx, (await createAccount(tx, { ...input, passwordHash }, ctx.now)).id));
+  }
+  const address = ctx.req.ip ?? 'unknown';
+  await ctx.signIns.check(input.email, address);
+  if (!(await verifyPassword(input.password, existing.password_hash))) {
+    await ctx.signIns.failed(input.email, address);
+    throw conflict(1, 'An account with this email already exists: sign in instead.');
+  }
   return committed(ctx, async (tx) => {
-    const existing = await findAccountByEmail(tx, input.email);
-    if (!existing) return join(tx, (await createAccount(tx, input, ctx.now)).id);
-    const samePerson = await verifyPassword(input.password, existing.password_hash);
-    if (!samePerson) throw conflict(1, 'An account with this email already exists: sign in instead.');
     const current = await membership(tx, ctx.network.id, existing.id);
     if (current?.state === 'blocked') throw forbidden('This member is blocked on this network.', 3);
     if (current) throw conflict(1, 'You are already a member of this network.');

@@ -22,10 +22,10 @@ export function findAccountByEmail(db: Db | Tx, email: string) {
 
 export async function createAccount(
   db: Db | Tx,
-  input: { email: string; password: string; fullName: string },
+  input: { email: string; fullName: string } & ({ password: string } | { passwordHash: string }),
   now: number,
 ): Promise<{ id: number; screenName: string }> {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = 'passwordHash' in input ? input.passwordHash : await hashPassword(input.password);
   for (let attempt = 0; ; attempt++) {
     const name = screenName();
     // ON CONFLICT DO NOTHING rather than catching the violation: on PostgreSQL a failed
