@@ -27,7 +27,9 @@ const expectRefusals = (replies: Reply[], status: number, code: number, subcode:
 
 const together = <T>(n: number, make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
 
-describe('unique keys under concurrent requests', () => {
+// Most of these requests hash or check a password at full scrypt cost: twenty at once take a
+// while on a busy machine.
+describe('unique keys under concurrent requests', { timeout: 90_000 }, () => {
   it('twenty sign-ups with one email: one account, nineteen 409 6-1', async () => {
     const email = `race-${crypto.randomBytes(4).toString('hex')}@test.example`;
     const replies = await together(20, (i) => server.anonymous().post('User', { email: i % 2 ? email : email.toUpperCase(), password: 'race-password-1', fullName: `Racer ${i}` }));
