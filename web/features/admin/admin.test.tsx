@@ -49,7 +49,10 @@ function queueHandlers(initial: QueueEntry[]) {
     return doneEnvelope();
   };
   const handlers = [
-    http.get(rest('ModerationQueue/list'), () => listingEnvelope(queue, { resources: members })),
+    // The service lists the newest first.
+    http.get(rest('ModerationQueue/list'), () =>
+      listingEnvelope(queue.toSorted((a, b) => b.createdDate.localeCompare(a.createdDate)), { resources: members }),
+    ),
     http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(queue.length)),
     ...['BlogPost', 'Photo', 'Comment', 'User'].flatMap((type) => [
       http.put(rest(type), async ({ request }) => {
@@ -60,6 +63,11 @@ function queueHandlers(initial: QueueEntry[]) {
       }),
       http.delete(rest(type), ({ request }) => decided(new URL(request.url).searchParams.get('id')!, 'reject')),
     ]),
+    http.post(rest('ModerationQueue/reject'), async ({ request }) => {
+      const ids = new URLSearchParams(await request.text()).getAll('id');
+      for (const id of ids) decided(id, 'reject');
+      return Response.json({ success: true, entry: ids.map((id) => ({ id, success: true, status: 200 })) });
+    }),
   ];
   return { handlers, decisions };
 }
@@ -73,18 +81,27 @@ describe('the moderation queue', () => {
   it('lists what waits, newest first, with the count in the navigation; approves one and rejects a selection after asking', async () => {
     const { handlers, decisions } = queueHandlers([
       aQueueEntry({ id: '1:BlogPost:7', title: 'Held post', createdDate: '2011-06-23T18:00:00.000Z' }),
-      aQueueEntry({ id: '1:Photo:3', type: 'Photo', title: 'Harbour', description: null, createdDate: '2011-06-24T08:00:00.000Z' }),
+      aQueueEntry({
+        id: '1:Photo:3',
+        type: 'Photo',
+        title: 'Harbour',
+        description: null,
+        preview: null,
+        imageUrl: 'http://localhost/xn/images/1/3/thumbnail.jpg',
+        createdDate: '2011-06-24T08:00:00.000Z',
+      }),
       aQueueEntry({
         id: '1:Comment:9',
         type: 'Comment',
         title: null,
         author: 'grace',
         description: '<p>First!</p>',
+        preview: 'First!',
         attachedTo: '1:BlogPost:1',
         attachedToType: 'BlogPost',
         createdDate: '2011-06-22T08:00:00.000Z',
       }),
-      aQueueEntry({ id: '1:User:9', type: 'User', author: 'babbage', title: null, description: null, createdDate: '2011-06-25T08:00:00.000Z' }),
+      aQueueEntry({ id: '1:User:9', type: 'User', author: 'babbage', title: null, description: null, preview: null, createdDate: '2011-06-25T08:00:00.000Z' }),
     ]);
     server.use(sessionHandler(admin), ...handlers);
     const { user } = renderRoute('/n/apiexample/admin/queue');

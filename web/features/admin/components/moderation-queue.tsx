@@ -23,7 +23,8 @@ import {
   type QueueType,
 } from '../../moderation/api/moderation';
 
-const WORDS = { '3': 'It is no longer waiting: another administrator may have dealt with it already.' };
+const GONE = 'It is no longer waiting: another administrator may have dealt with it already.';
+const WORDS = { '3': GONE, '6-2': GONE };
 
 /** Where an item of the queue is shown in the app. */
 function itemPath(network: string, entry: QueueEntry): string | null {
@@ -52,8 +53,7 @@ export function ModerationQueue({ network }: { network: string }) {
   const [outcome, setOutcome] = useState<string | null>(null);
   const filterId = useId();
 
-  // Newest first, as the administrators asked to read it.
-  const entries = (queue.data?.entry ?? []).toSorted((a, b) => b.createdDate.localeCompare(a.createdDate));
+  const entries = queue.data?.entry ?? [];
   // Ticks of items no longer listed (decided here or elsewhere) do not count.
   const ticked = entries.filter((e) => selected.has(e.id)).map((e) => e.id);
   const allTicked = entries.length > 0 && ticked.length === entries.length;
@@ -200,9 +200,11 @@ function QueueItem({ network, entry, resources, ticked, busy, onToggle, onApprov
             By <MemberByline author={entry.author} resources={resources} />
           </p>
         )}
-        {entry.description ? (
-          // Descriptions are HTML the service sanitised when they were stored.
-          <div className="queue-preview rich-text" dangerouslySetInnerHTML={{ __html: entry.description }} />
+        {entry.imageUrl || entry.preview ? (
+          <div className="queue-preview">
+            {entry.imageUrl ? <img src={entry.imageUrl} alt="" className="queue-image" /> : null}
+            {entry.preview ? <p>{entry.preview}</p> : null}
+          </div>
         ) : null}
         <div className="queue-actions">
           <button type="button" disabled={busy} aria-describedby={titleId} onClick={onApprove}>

@@ -4,7 +4,7 @@
 // `POST|DELETE <Type>/feature`); the queue's count in the navigation is kept fresh by polling
 // and by every act, which also refreshes whatever lists the item.
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { apiGet, apiSend } from '../../../lib/api-client';
+import { ApiError, apiGet, apiSend } from '../../../lib/api-client';
 import type { DoneEnvelope, Entry, ListingEnvelope, Reply } from '../../../lib/api-types';
 
 export type QueueEntry = Entry<'ModerationQueueEntry'>;
@@ -69,18 +69,26 @@ export function decideOptions(network: string) {
   });
 }
 
+type Decisions = Reply<'/ModerationQueue/approve', 'post'>['entry'];
+
 /**
- * The same decision on several items. Each is sent on its own, so one that was meanwhile
- * handled by another administrator does not stop the rest; the ids that failed come back.
+ * The same decision on a selection, in one request (`POST ModerationQueue/approve|reject`).
+ * The service decides each item on its own, so one that another administrator handled
+ * meanwhile does not stop the rest; the ids that failed come back, with the first failure.
  */
 export function decideManyOptions(network: string) {
   return mutationOptions({
     mutationKey: [...moderationQueries.all(), 'decideMany', network],
     mutationFn: async ({ ids, decision }: { ids: string[]; decision: Decision }, { client }) => {
-      const results = await Promise.allSettled(ids.map((id) => decide(client, network, id, decision)));
-      const failed = ids.filter((_id, i) => results[i]!.status === 'rejected');
-      const firstError = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason as unknown;
-      return { done: ids.length - failed.length, failed, firstError };
+      const results: Decisions = (
+        await apiSend<{ entry: Decisions }>(client, network, `ModerationQueue/${decision}`, { method: 'POST', form: { id: ids } })
+      ).entry;
+      const failures = results.filter((result) => !result.success);
+      const first = failures[0];
+      const firstError = first
+        ? new ApiError({ status: first.status, code: first.code ?? 0, subcode: first.subcode ?? 0, reason: first.reason ?? '' })
+        : null;
+      return { done: results.length - failures.length, failed: failures.map((result) => result.id), firstError };
     },
     meta: { invalidates: 'all' },
   });
