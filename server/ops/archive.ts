@@ -3,6 +3,7 @@
 // row, one closing line with the row counts (docs/archive.md describes the format). Import
 // keeps every id, so content ids and links keep working, and runs in one transaction: a
 // network is imported whole or not at all.
+import { reindexAll } from '../resources/search/indexing';
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { once } from 'node:events';
@@ -58,9 +59,13 @@ const TABLES: { table: string; scope: Scope; accountColumns: string[]; hasIdenti
 /**
  * Tables that belong to the deployment or to a moment, not to a network: sessions (members
  * sign in again), OAuth nonces (a replay window), settings (the deployment's own secrets) and
- * the migrator's bookkeeping. Every other table must be in TABLES (a test checks it).
+ * the migrator's bookkeeping, and the search index (built anew from the imported rows). Every
+ * other table must be in TABLES (a test checks it).
  */
-export const NOT_ARCHIVED = ['sessions', 'oauth_nonces', 'settings', 'kysely_migration', 'kysely_migration_lock'];
+export const NOT_ARCHIVED = [
+  'sessions', 'oauth_nonces', 'settings', 'kysely_migration', 'kysely_migration_lock',
+  'search_documents', 'search_fts', 'search_fts_data', 'search_fts_idx', 'search_fts_content', 'search_fts_docsize', 'search_fts_config',
+];
 
 export const ARCHIVED_TABLES = TABLES.map((t) => t.table);
 
@@ -226,6 +231,8 @@ export async function importNetwork(db: Db, dialect: Dialect, file: string): Pro
       rows[spec.table] = (rows[spec.table] ?? 0) + 1;
     }
     if (dialect === 'postgres') await advanceIdentities(tx);
+    // The search index is this database's own, not part of the archive: built anew.
+    await reindexAll(tx, header.network.id);
     return { network: header.network.subdomain, networkId: header.network.id, rows, accountsJoined: joined };
   });
 }

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Form, type Reply, type TestServer } from '../test/harness';
 import { expectError } from '../test/expect-api';
-import { buildWorld, CALLERS, type Caller, type Seeded, type World } from '../test/world';
+import { buildWorld, CALLERS, MARKER_PREFIX, type Caller, type Seeded, type World } from '../test/world';
 import { tableDigest } from '../test/digest';
 import type { Endpoint, Permission } from '../http/endpoint';
 import { endpoints } from '.';
@@ -128,10 +128,14 @@ function sweepsOf(e: Endpoint): Form[] {
       each([{ id: ids }, ...ids.map((id) => ({ id }))]);
     } else if (name === 'createdAfter') each([{ createdAfter: new Date(Date.now() - 6 * 86_400_000).toISOString() }]);
     else if (name === 'author' && e.path.startsWith('Friend/')) each([{}, { author: world.screenNames.member }]);
+    else if (name === 'q') each([{ q: MARKER_PREFIX }]);
+    else if (name === 'type' && e.path === 'Search') each(SEARCHED.map((type) => ({ type })));
     else if (isRequired(schema)) throw new Error(`${label(e)}: the matrix has no value for its required parameter '${name}'`);
   }
   return sets;
 }
+
+const SEARCHED = ['BlogPost', 'Topic', 'Photo', 'User'];
 
 /** The documented scope: items of a type the caller may see, in this network. */
 const visibleOfType = (type: string, caller: Caller) =>
@@ -186,6 +190,18 @@ describe('every read × every caller: only what the caller may see', () => {
           expect(count.body.count, `${type}/count as ${caller}`).toBe(expected.length);
           checked.reads++;
         }
+      }
+    }
+  });
+
+  it('searches find exactly the items of each type the caller may see', async () => {
+    for (const type of ['BlogPost', 'Photo', 'Topic']) {
+      for (const caller of CALLERS) {
+        if (gateRefusal('anyone', caller)) continue;
+        const found = await world.callers[caller].get('Search', { q: MARKER_PREFIX, type, count: 50, fields: 'id' });
+        expect(found.body.lastPage, `Search ${type} as ${caller}: one page`).toBe(true);
+        expect(found.body.entry.map((x: { id: string }) => x.id).sort(), `Search ${type} as ${caller}`).toEqual(visibleOfType(type, caller).sort());
+        checked.reads++;
       }
     }
   });

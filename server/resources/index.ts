@@ -17,6 +17,7 @@ import { networkEndpoints } from './networks/routes';
 import { broadcastEndpoints } from './broadcasts/routes';
 import { moderationEndpoints } from './moderation/routes';
 import { liveEndpoints } from './live/routes';
+import { searchEndpoints } from './search/routes';
 import { auditEndpoints } from './audit/routes';
 import { consumerKeyEndpoints } from './consumer-keys/routes';
 
@@ -44,6 +45,7 @@ export const endpoints: Endpoint[] = [
   ...broadcastEndpoints,
   ...moderationEndpoints,
   ...liveEndpoints,
+  ...searchEndpoints,
   ...auditEndpoints,
   ...consumerKeyEndpoints,
 ];

@@ -53,6 +53,8 @@ export interface World {
 }
 
 const salt = crypto.randomBytes(3).toString('hex');
+/** What every marker starts with: a search for it finds every marked item. */
+export const MARKER_PREFIX = `mk${salt}`;
 let markers = 0;
 const marker = (what: string) => `mk${salt}${++markers}${what.replace(/[^a-z]/gi, '').toLowerCase()}`;
 

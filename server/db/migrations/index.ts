@@ -12,6 +12,7 @@ import * as accessTokens from './0006-access-tokens';
 import * as auditLog from './0050-audit-log';
 import * as moderationIndexes from './0051-moderation-indexes';
 import * as consumerKeyUse from './0052-consumer-key-use';
+import * as search from './0015-search';
 
 type Step = { up(db: Kysely<any>, ctx: MigrationContext): Promise<void> };
 
@@ -26,6 +27,7 @@ const steps: Record<string, Step> = {
   '0050-audit-log': auditLog,
   '0051-moderation-indexes': moderationIndexes,
   '0052-consumer-key-use': consumerKeyUse,
+  '0015-search': search,
 };
 
 export function migrationsFor(ctx: MigrationContext): Record<string, Migration> {

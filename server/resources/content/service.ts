@@ -12,6 +12,7 @@ import { isAdmin, isOwner } from '../../lib/viewer';
 import { replaceTags } from '../tags/store';
 import { recordActivity } from '../activity/store';
 import { announce, committed } from '../../lib/changes';
+import { reindexContent } from '../search/indexing';
 import { recordAudit } from '../audit/store';
 
 export function checkPrivateFilter(ctx: Actor, privateFilter: boolean | undefined) {
@@ -33,6 +34,7 @@ export function createContent(
 ): Promise<number> {
   return committed(ctx, async (tx) => {
     const id = await insert(tx);
+    await reindexContent(tx, item.type, id);
     announce(tx, { networkId: ctx.network.id, kind: item.type, id, op: 'created', authorId: ctx.viewer.accountId!, visibility: item.visibility });
     await replaceTags(tx, ctx.network.id, item.type, id, item.tags);
     await recordActivity(tx, {
@@ -62,6 +64,7 @@ export function changeContent(ctx: Actor, type: ContentTypeName, id: number, wri
     if (!(await lockContent(tx, ctx.dialect, type, id, 'update'))) throw notFound();
     const before = isAdmin(ctx.viewer) ? await auditedRow(tx, type, id) : undefined;
     await write(tx);
+    await reindexContent(tx, type, id);
     announce(tx, { networkId: ctx.network.id, kind: type, id, op: 'updated' });
     if (!before) return;
     const after = await auditedRow(tx, type, id);

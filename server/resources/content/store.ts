@@ -11,6 +11,7 @@ import { deleteTags, taggedWith, tagsOf } from '../tags/store';
 import { commentCounts, deleteCommentsOf } from '../comments/store';
 import { forgetActivityAbout } from '../activity/store';
 import { contentTables, type ContentTypeName } from './types';
+import { unindexContent } from '../search/indexing';
 
 export interface ContentFilters {
   author?: string;
@@ -186,4 +187,5 @@ export async function deleteContent(tx: Tx, type: ContentTypeName, id: number): 
   await deleteCommentsOf(tx, type, id);
   await deleteTags(tx, type, id);
   await tx.deleteFrom(contentTables[type]).where('id', '=', id).execute();
+  await unindexContent(tx, type, id);
 }

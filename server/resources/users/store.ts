@@ -1,6 +1,7 @@
 // Accounts (one per person, across networks) and memberships (one per network joined).
 // Member reads go through `visibleMember`: pending and blocked members are seen only by
 // administrators (and by themselves); everybody else sees active members.
+import { reindexMembers, unindexMember } from '../search/indexing';
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { AccountTable, Member, MemberState, MemberTable, Role } from '../../db/schema';
@@ -60,6 +61,7 @@ export async function addMember(db: Db | Tx, networkId: number, accountId: numbe
     .returning('id')
     .executeTakeFirst();
   if (!row) throw conflict(1, 'You are already a member of this network.');
+  await reindexMembers(db, { memberId: row.id });
   return row.id;
 }
 
@@ -183,6 +185,7 @@ export async function countMembers(db: Db, scope: ScopeContext, filters: MemberF
 
 export async function updateAccount(tx: Tx, accountId: number, patch: Partial<Omit<AccountTable, 'id'>>) {
   await tx.updateTable('accounts').set(patch).where('id', '=', accountId).execute();
+  if (patch.full_name !== undefined || patch.location !== undefined) await reindexMembers(tx, { accountId });
 }
 
 /** Updates a membership unless its state or role changed since `member` was read; false then. */
@@ -194,6 +197,7 @@ export async function updateMember(tx: Tx, member: Pick<Member, 'id' | 'state' |
     .where('state', '=', member.state)
     .where('role', '=', member.role)
     .executeTakeFirst();
+  if (patch.status_message !== undefined) await reindexMembers(tx, { memberId: member.id });
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -206,4 +210,5 @@ export async function deleteMember(tx: Tx, member: Pick<Member, 'id' | 'network_
     .where('type', 'in', ['JoinNetwork', 'StatusUpdate'])
     .execute();
   await tx.deleteFrom('members').where('id', '=', member.id).execute();
+  await unindexMember(tx, member.id);
 }

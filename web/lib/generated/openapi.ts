@@ -1271,6 +1271,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Full-text search of blog posts, forum topics, photos or members (`type`), best matches first; only what the caller may see.
+         * @description Who may call: anybody who may read the network (anyone on a public network, members on a private one).
+         *
+         *     **Extension**: ours, not part of the historical API.
+         */
+        get: operations["getSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/AuditLog/list": {
         parameters: {
             query?: never;
@@ -1608,6 +1630,17 @@ export interface components {
             preview?: string | null;
             /** @description photos: the thumbnail; videos: the host’s preview frame, if it has one */
             imageUrl?: string | null;
+        };
+        SearchResult: {
+            id: string;
+            /** @enum {string} */
+            type?: "BlogPost" | "Topic" | "Photo" | "User";
+            title?: string;
+            excerpt?: string;
+            author?: string;
+            /** Format: date-time */
+            createdDate?: string;
+            url?: string;
         };
         AuditEntry: {
             id: string;
@@ -4922,6 +4955,48 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": string;
+                };
+            };
+            503: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getSearch: {
+        parameters: {
+            query: {
+                /** @description the words to find; each matches words starting with it */
+                q: string;
+                /** @description what to search: BlogPost, Topic, Photo or User */
+                type: "BlogPost" | "Topic" | "Photo" | "User";
+                fields?: string;
+                anchor?: string;
+                /** @description results per page, 1 to 50 (default 10) */
+                count?: string;
+                /** @description true pretty-prints the JSON. */
+                xn_pretty?: components["parameters"]["xn_pretty"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        entry: components["schemas"]["SearchResult"][];
+                        /** @description Opaque position after the last entry (before the first, for a negative count). */
+                        anchor: string;
+                        firstPage: boolean;
+                        lastPage: boolean;
+                        resources: components["schemas"]["Resources"];
+                    };
                 };
             };
             503: components["responses"]["RateLimited"];
