@@ -11,10 +11,16 @@ async function checkPage(page: Page) {
   await expectNoSidewaysScroll(page);
 }
 
-test('a member starts a forum topic, another replies, and the first edits and deletes it', async ({ browser }) => {
+test('a member starts a forum topic, another replies, and the first edits and deletes it', async ({ browser, playwright, baseURL }) => {
+  test.setTimeout(180_000);
   const starter = await memberContext(browser, 'Ada');
   const replier = await memberContext(browser, 'Grace');
   const title = `Which gears last longest? ${unique()}`;
+  const category = `Engines ${unique()}`;
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInApi(admin, CREATOR);
+  await expectOk(await call(admin, 'POST', 'Category', { title: category, description: 'Difference and analytical' }));
+  await admin.dispose();
   const page = await starter.context.newPage();
 
   await test.step('the starter opens the forum and starts a topic', async () => {
@@ -26,12 +32,22 @@ test('a member starts a forum topic, another replies, and the first edits and de
     await expect(page.getByText('0 of 200 characters')).toBeVisible();
     await checkPage(page);
     await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Category').selectOption({ label: category });
     await page.getByLabel('Text').fill('Brass or steel?\n\nAsking for the engine.');
     await page.getByRole('button', { name: 'Start topic' }).click();
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByText('Asking for the engine.')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Replies' }).getByText('No replies yet.')).toBeVisible();
     await checkPage(page);
+  });
+
+  await test.step('the topic is listed in its category', async () => {
+    await page.getByRole('link', { name: category }).click();
+    await expect(page.getByRole('heading', { level: 1, name: category })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Topics' }).getByRole('link', { name: title })).toBeVisible();
+    await checkPage(page);
+    await page.getByRole('list', { name: 'Topics' }).getByRole('link', { name: title }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 
   await test.step('another member finds it in the forum and replies', async () => {
@@ -76,6 +92,7 @@ test('a member starts a forum topic, another replies, and the first edits and de
 });
 
 test('a video added by its address can be watched and commented on', async ({ browser }) => {
+  test.setTimeout(180_000);
   const { member, context } = await memberContext(browser, 'Linus');
   const page = await context.newPage();
   const title = `The engine turning ${unique()}`;
@@ -114,6 +131,7 @@ test('a video added by its address can be watched and commented on', async ({ br
 });
 
 test('a tag page lists a tagged post and photo, and the tag cloud leads there', async ({ browser }) => {
+  test.setTimeout(180_000);
   const { context } = await memberContext(browser, 'Mary');
   const tag = `looms-${unique()}`;
   const postTitle = `Jacquard cards ${unique()}`;
@@ -140,6 +158,7 @@ test('a tag page lists a tagged post and photo, and the tag cloud leads there', 
 });
 
 test('featured pages follow the order things were featured, and the activity feed says so', async ({ browser, playwright, baseURL }) => {
+  test.setTimeout(180_000);
   const { member, context } = await memberContext(browser, 'Charles');
   const older = `An old favourite ${unique()}`;
   const newer = `Fresh from the workshop ${unique()}`;

@@ -197,11 +197,29 @@ describe('a topic page', () => {
     expect(deleted).toEqual([TOPIC_ID]);
   });
 
-  it('takes no replies when closed', async () => {
-    server.use(sessionHandler(aSession()), ...forumService({ topic: aTopic({ isClosed: true }) }));
-    renderRoute(`/n/apiexample/forum/topics/${encodeURIComponent(TOPIC_ID)}`);
+  it('takes no replies when closed, and its author may close and reopen it', async () => {
+    let topic = aTopic({ isClosed: false });
+    const sent: string[] = [];
+    server.use(
+      sessionHandler(aSession({ author: 'ada', fullName: 'Ada Lovelace' })),
+      // Before the service's own Topic handler, which msw would otherwise pick first.
+      http.get(rest('Topic'), () => entryEnvelope(topic, { ...members, ...categoryResource } as never)),
+      ...forumService(),
+      http.put(rest('Topic'), async ({ request }) => {
+        const isClosed = new URLSearchParams(await request.text()).get('isClosed')!;
+        sent.push(isClosed);
+        topic = aTopic({ isClosed: isClosed === 'true' });
+        return doneEnvelope();
+      }),
+    );
+    const { user } = renderRoute(`/n/apiexample/forum/topics/${encodeURIComponent(TOPIC_ID)}`);
+    expect(await screen.findByLabelText('Your reply')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Close topic' }));
     expect(await screen.findByText('This topic is closed, so it takes no more replies.')).toBeTruthy();
     expect(screen.queryByLabelText('Your reply')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Reopen topic' }));
+    expect(await screen.findByLabelText('Your reply')).toBeTruthy();
+    expect(sent).toEqual(['true', 'false']);
   });
 
   it('is a not-found page for an unknown topic', async () => {

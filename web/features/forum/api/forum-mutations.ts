@@ -40,6 +40,16 @@ export function saveTopicOptions(network: string) {
   });
 }
 
+/** Closes a topic to replies, or opens it again. */
+export function closeTopicOptions(network: string, id: string) {
+  return mutationOptions({
+    mutationKey: [...forumQueries.all(), 'close', network, id],
+    mutationFn: (closed: boolean, { client }) =>
+      apiSend<DoneEnvelope>(client, network, 'Topic', { method: 'PUT', query: { id }, form: { isClosed: String(closed) } }),
+    meta: { invalidates: [forumQueries.all()] },
+  });
+}
+
 export function deleteTopicOptions(network: string) {
   return mutationOptions({
     mutationKey: [...forumQueries.all(), 'delete', network],

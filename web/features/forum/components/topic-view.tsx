@@ -15,7 +15,7 @@ import { CommentForm } from '../../comments/components/comment-form';
 import { CommentList } from '../../comments/components/comment-list';
 import { PageTitle } from '../../network/components/page-title';
 import { useViewer } from '../../session/api/viewer';
-import { deleteTopicOptions } from '../api/forum-mutations';
+import { closeTopicOptions, deleteTopicOptions } from '../api/forum-mutations';
 import { forumQueries, type Topic } from '../api/forum-queries';
 import '../forum.css';
 import '../../../components/lists.css';
@@ -70,6 +70,7 @@ export function TopicView({ network, id }: { network: string; id: string }) {
             <Link className="button-link secondary-link" to={paths.editTopic(network, entry.id)}>
               Edit topic
             </Link>
+            <CloseTopicButton network={network} topic={entry} />
             <DeleteTopicButton network={network} topic={entry} />
           </div>
         ) : null}
@@ -109,6 +110,22 @@ function ReplyAccess({ network, topic }: { network: string; topic: Topic }) {
     <p>
       <Link to={paths.signIn(network, location.pathname)}>Sign in</Link> to reply.
     </p>
+  );
+}
+
+function CloseTopicButton({ network, topic }: { network: string; topic: Topic }) {
+  const close = useMutation(closeTopicOptions(network, topic.id));
+  return (
+    <>
+      <button type="button" className="secondary" disabled={close.isPending} onClick={() => close.mutate(!topic.isClosed)}>
+        {topic.isClosed ? 'Reopen topic' : 'Close topic'}
+      </button>
+      {close.isError ? (
+        <p role="alert" className="alert">
+          {topic.isClosed ? 'The topic was not reopened.' : 'The topic was not closed.'} {errorText(close.error)}
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -8,7 +8,7 @@ import { FrontSection } from './front-section';
 export function PopularTags({ network }: { network: string }) {
   const tags = useQuery(frontPageQueries.popularTags(network));
   return (
-    <FrontSection title="Popular tags" query={tags} isEmpty={(data) => data.length === 0}>
+    <FrontSection title="Popular tags" more={{ to: paths.tags(network), label: 'All tags' }} query={tags} isEmpty={(data) => data.length === 0}>
       {(data) => {
         const most = Math.max(...data.map((tag) => tag.count));
         return (
