@@ -251,6 +251,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'broadcasts', lazy: page(() => import('./routes/admin-broadcasts')) },
         { path: 'settings', lazy: page(() => import('./routes/admin-settings')) },
         { path: 'audit', lazy: page(() => import('./routes/admin-audit')) },
+        { path: 'keys', lazy: page(() => import('./routes/admin-keys')) },
         { path: '*', lazy: page(() => import('./routes/not-found')) },
       ],
     },

@@ -535,3 +535,48 @@ describe('the audit log', () => {
     expect(screen.queryByText(/createdAfter/)).toBeNull();
   });
 });
+
+describe('API keys', () => {
+  it('the Network Creator creates a key, sees its secret once, lists it with its last use and revokes one after asking', async () => {
+    let keys = [{ id: '1:ConsumerKey:1', name: 'Old app', consumerKey: 'ck-old', createdDate: '2011-06-20T10:00:00.000Z', lastUsedDate: '2011-06-21T10:00:00.000Z' as string | null }];
+    server.use(
+      sessionHandler(owner),
+      http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(0)),
+      http.get(rest('ConsumerKey'), () => Response.json({ success: true, entry: keys })),
+      http.post(rest('ConsumerKey'), async ({ request }) => {
+        const name = new URLSearchParams(await request.text()).get('name')!;
+        const key = { id: '1:ConsumerKey:2', name, consumerKey: 'ck-new', createdDate: '2011-06-25T10:00:00.000Z', lastUsedDate: null };
+        keys = [key, ...keys];
+        return Response.json({ success: true, entry: { ...key, consumerSecret: 'cs-secret-value' } });
+      }),
+      http.delete(rest('ConsumerKey'), ({ request }) => {
+        const id = new URL(request.url).searchParams.get('id');
+        keys = keys.filter((key) => key.id !== id);
+        return doneEnvelope();
+      }),
+    );
+    const { user } = renderRoute('/n/apiexample/admin/keys');
+    expect(await screen.findByText('Old app')).toBeTruthy();
+    expect(screen.getByText(/Last used/)).toBeTruthy();
+    await user.type(screen.getByLabelText('Application name'), 'Mobile app');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    expect((await screen.findByLabelText<HTMLInputElement>('Consumer secret')).value).toBe('cs-secret-value');
+    expect(screen.getByLabelText<HTMLInputElement>('Consumer key').value).toBe('ck-new');
+    expect(screen.getByText(/it will not be shown again/)).toBeTruthy();
+    expect(await screen.findByText('Never used')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByLabelText('Consumer secret')).toBeNull();
+
+    const old = screen.getByText('Old app').closest('li')!;
+    await user.click(within(old).getByRole('button', { name: 'Revoke' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Revoke this key?' })).getByRole('button', { name: 'Revoke key' }));
+    await waitFor(() => expect(screen.queryByText('Old app')).toBeNull());
+    expect(screen.getByText('Mobile app')).toBeTruthy();
+  });
+
+  it('an administrator who is not the Network Creator is told the keys are not theirs', async () => {
+    server.use(sessionHandler(admin), http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(0)));
+    renderRoute('/n/apiexample/admin/keys');
+    expect(await screen.findByText(/Only the Network Creator manages API keys/)).toBeTruthy();
+  });
+});

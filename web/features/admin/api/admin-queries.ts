@@ -2,7 +2,7 @@
 // and blocked ones too), the network's settings, broadcasts and what is featured.
 import { infiniteQueryOptions, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../../../lib/api-client';
-import type { CreatedEnvelope, DoneEnvelope, Entry, ListingEnvelope, Member, Network } from '../../../lib/api-types';
+import type { CreatedEnvelope, DoneEnvelope, Entry, ListingEnvelope, Member, Network, Reply } from '../../../lib/api-types';
 import { networkQueries } from '../../network/api/network-queries';
 
 const PAGE = 50;
@@ -10,6 +10,8 @@ const PAGE = 50;
 export type MemberFilter = 'all' | 'pending';
 
 export type AuditEntry = Entry<'AuditEntry'>;
+export type ConsumerKey = Reply<'/ConsumerKey', 'get'>['entry'][number];
+export type NewConsumerKey = Reply<'/ConsumerKey', 'post'>['entry'];
 /** The audit log's filters as the page keeps them; `to` is a day, included. */
 export type AuditFilters = { actor?: string; action?: AuditEntry['action']; itemType?: AuditEntry['itemType']; from?: string; to?: string };
 
@@ -50,6 +52,11 @@ export const adminQueries = {
         ),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => (last.lastPage ? undefined : last.anchor),
+    }),
+  consumerKeys: (network: string) =>
+    queryOptions({
+      queryKey: [...adminQueries.all(), 'consumerKeys', network] as const,
+      queryFn: async ({ signal }) => (await apiGet<Reply<'/ConsumerKey', 'get'>>(network, 'ConsumerKey', {}, signal)).entry,
     }),
   broadcasts: (network: string) =>
     infiniteQueryOptions({
@@ -132,5 +139,22 @@ export function sendBroadcastOptions(network: string) {
       apiSend<CreatedEnvelope>(client, network, 'BroadcastMessage', { method: 'POST', form: message }),
     // Members read the latest broadcast on the front page.
     meta: { invalidates: 'all' },
+  });
+}
+
+export function createKeyOptions(network: string) {
+  return mutationOptions({
+    mutationKey: [...adminQueries.all(), 'createKey', network],
+    mutationFn: async (name: string, { client }) =>
+      (await apiSend<Reply<'/ConsumerKey', 'post'>>(client, network, 'ConsumerKey', { method: 'POST', form: { name } })).entry,
+    meta: { invalidates: [adminQueries.consumerKeys(network).queryKey] },
+  });
+}
+
+export function revokeKeyOptions(network: string) {
+  return mutationOptions({
+    mutationKey: [...adminQueries.all(), 'revokeKey', network],
+    mutationFn: (id: string, { client }) => apiSend<DoneEnvelope>(client, network, 'ConsumerKey', { method: 'DELETE', query: { id } }),
+    meta: { invalidates: [adminQueries.consumerKeys(network).queryKey] },
   });
 }

@@ -17,7 +17,12 @@ export function AdminSubnav({ network, isOwner }: { network: string; isOwner: bo
       <NavLink to={paths.adminFeatured(network)}>Featured</NavLink>
       <NavLink to={paths.adminBroadcasts(network)}>Broadcasts</NavLink>
       <NavLink to={paths.adminAudit(network)}>Audit log</NavLink>
-      {isOwner ? <NavLink to={paths.adminSettings(network)}>Network settings</NavLink> : null}
+      {isOwner ? (
+        <>
+          <NavLink to={paths.adminSettings(network)}>Network settings</NavLink>
+          <NavLink to={paths.adminKeys(network)}>API keys</NavLink>
+        </>
+      ) : null}
     </nav>
   );
 }
