@@ -109,6 +109,7 @@ describe('a member’s profile', () => {
 
     const posts = screen.getByRole('region', { name: 'Posts' });
     expect(await within(posts).findByRole('link', { name: 'Notes on the Analytical Engine' })).toBeTruthy();
+    expect(within(posts).getByRole('heading', { level: 3, name: 'Notes on the Analytical Engine' })).toBeTruthy();
     const photos = screen.getByRole('region', { name: 'Photos' });
     expect((await within(photos).findByRole('link', { name: 'Engine drawing' })).getAttribute('href')).toBe('/n/apiexample/photos/1%3APhoto%3A3');
     const friends = screen.getByRole('region', { name: 'Friends' });

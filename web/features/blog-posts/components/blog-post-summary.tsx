@@ -9,15 +9,22 @@ import type { BlogPostSummary } from '../api/blog-post-queries';
 import { PostMeta } from './post-meta';
 import { TagList } from './tag-list';
 
-type Props = { network: string; post: BlogPostSummary; resources: Resources };
+type Props = {
+  network: string;
+  post: BlogPostSummary;
+  resources: Resources;
+  /** h3 where the listing sits under its own h2 (a profile's Posts section). */
+  headingLevel?: 2 | 3;
+};
 
-export function BlogPostSummaryCard({ network, post, resources }: Props) {
+export function BlogPostSummaryCard({ network, post, resources, headingLevel = 2 }: Props) {
   const headingId = `post-${post.id}`;
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <article className="post-summary" aria-labelledby={headingId}>
-      <h2 id={headingId}>
+      <Heading id={headingId}>
         <PrefetchLink to={paths.blogPost(network, post.id)}>{post.title}</PrefetchLink>
-      </h2>
+      </Heading>
       <PostMeta post={post} resources={resources} />
       {post.approved === false ? <AwaitingApproval /> : null}
       <TagList network={network} tags={post.topTags ?? []} />
