@@ -10,18 +10,19 @@ import type { Logger } from 'pino';
 import type { Db, Dialect } from './db/database';
 import { AnchorCodec } from './http/anchor';
 import { errorHandler, sendError, sendJson } from './http/envelope';
-import { notFound } from './http/errors';
+import { ApiError, notFound } from './http/errors';
 import { networkOfRestPath, restRouter } from './http/rest-router';
 import { openApiDocument } from './http/openapi';
 import { identifyCaller } from './http/auth';
-import { limitRequests, type RateLimit, type SignInThrottle } from './http/rate-limit';
+import { callerKey, limitRequests, type RateLimit, type SignInThrottle } from './http/rate-limit';
 import type { Metrics } from './http/metrics';
 import type { ChangeBus } from './lib/changes';
 import type { LiveStreams } from './resources/live/streams';
 import { operationsRouter, type Lifecycle } from './http/operations';
-import { requestLog } from './http/request-log';
+import { redactUrl, requestLog } from './http/request-log';
 import { webAppRouter } from './http/web-app';
 import { FORM_LIMITS } from './http/upload';
+import { createResponseCache, type ResponseCache } from './http/response-cache';
 import { endpoints } from './resources';
 import { networkOfImage, photoImageRouter } from './resources/photos/images';
 
@@ -66,13 +67,31 @@ function publicOrigin(req: express.Request, options: Pick<AppOptions, 'publicUrl
   return options.listeningUrl();
 }
 
-export function createApp(options: AppOptions): express.Express {
+export function createApp(options: AppOptions): { app: express.Express; cache: ResponseCache } {
   const { db, dialect, log } = options;
   const deps = { db, dialect, log, anchors: new AnchorCodec(options.secret), changes: options.changes, live: options.live };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('query parser', 'simple');
+
+  const cache = createResponseCache({
+    db,
+    changes: options.changes,
+    // A visitor's request counts against its address whether or not the cache answers it.
+    admit: options.rateLimit.enabled ? (req) => options.rateLimit.consume(callerKey(req)) : undefined,
+    refuse: (req, res, error) => sendError(req, res, error instanceof ApiError ? error : new ApiError(500, 9, 1, 'Internal error.')),
+    onHit: (req, res, startedAt, route) => {
+      options.metrics.observe(req.method, route, res.statusCode, startedAt);
+      if (log.isLevelEnabled('info')) {
+        const responseTime = Number(process.hrtime.bigint() - startedAt) / 1e6;
+        log.info(
+          { reqId: req.id, req: { method: req.method, url: redactUrl(req.originalUrl) }, res: { statusCode: res.statusCode }, responseTime, cached: true },
+          `${req.method} ${req.originalUrl.split('?')[0]} ${res.statusCode}`,
+        );
+      }
+    },
+  });
 
   app.use((req, res, next) => {
     const incoming = req.get('x-request-id');
@@ -84,6 +103,7 @@ export function createApp(options: AppOptions): express.Express {
     req.publicOrigin = publicOrigin(req, options);
     next();
   });
+  app.use(cache.middleware);
   app.use(requestLog(log));
   app.use(options.metrics.middleware);
   app.use(
@@ -129,5 +149,5 @@ export function createApp(options: AppOptions): express.Express {
   if (webApp) app.use(webApp);
 
   app.use(errorHandler(log));
-  return app;
+  return { app, cache };
 }

@@ -1,6 +1,7 @@
 // Server configuration from the environment, validated once at start so a bad value fails
 // fast with a clear message instead of surfacing later as a strange runtime error.
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -62,6 +63,8 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(25),
   /** How often a live stream (GET Live) with nothing to say sends a heartbeat, so proxies keep it open. */
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(3600).default(20),
+  /** Server processes sharing the port on this machine; one per core unless told. */
+  WORKERS: z.coerce.number().int().min(1).max(256).default(os.availableParallelism()),
 });
 
 function isProxyAddress(entry: string): boolean {

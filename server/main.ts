@@ -1,29 +1,59 @@
 // The process entry point: configuration from the environment (checked first, failing
-// fast), start, and a graceful stop on SIGINT/SIGTERM.
-import { loadConfig } from './config';
-import { startServer } from './server';
+// fast), start, and a graceful stop on SIGINT/SIGTERM. With WORKERS above one this process
+// is the primary: it prepares the database and runs that many server processes on the port.
+import cluster from 'node:cluster';
+import pino from 'pino';
+import { loadConfig, type Config } from './config';
+import { prepareDatabase, startServer } from './server';
+import { startPrimary } from './cluster';
 
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(2);
   }
-  const server = await startServer(config);
-  server.log.info(`Serving on ${server.url} (REST service under ${server.url}/xn/rest/${config.DEFAULT_NETWORK}/1.0/)`);
+  if (config.WORKERS > 1 && cluster.isPrimary) return runPrimary(config);
+
+  const server = await startServer(config, { clusterWorker: cluster.isWorker });
+  if (cluster.isPrimary) {
+    server.log.info(`Serving on ${server.url} (REST service under ${server.url}/xn/rest/${config.DEFAULT_NETWORK}/1.0/)`);
+  }
+  onStopSignal(async (signal) => {
+    if (cluster.isPrimary) server.log.info({ signal }, 'stopping: finishing the requests in flight');
+    await server.stop();
+    if (cluster.isPrimary) server.log.info('stopped');
+    process.exit(0);
+  });
+}
+
+async function runPrimary(config: Config) {
+  const log = pino({ level: config.LOG_LEVEL });
+  await prepareDatabase(config, log);
+  const primary = startPrimary(config, log);
+  const url = await primary.ready;
+  log.info(`Serving on ${url} with ${config.WORKERS} workers (REST service under ${url}/xn/rest/${config.DEFAULT_NETWORK}/1.0/)`);
+  onStopSignal(async (signal) => {
+    log.info({ signal }, 'stopping: the workers finish the requests in flight');
+    await primary.stop(signal);
+    log.info('stopped');
+    process.exit(0);
+  });
+}
+
+function onStopSignal(stop: (signal: NodeJS.Signals) => Promise<void>) {
   let stopping = false;
-  const stop = async (signal: string) => {
+  const once = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    server.log.info({ signal }, 'stopping: finishing the requests in flight');
-    await server.stop();
-    server.log.info('stopped');
-    process.exit(0);
+    void stop(signal);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => once('SIGINT'));
+  process.on('SIGTERM', () => once('SIGTERM'));
+  // A worker whose primary is gone stops too.
+  if (cluster.isWorker) process.on('disconnect', () => once('SIGTERM'));
 }
 
 main().catch((error) => {

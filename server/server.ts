@@ -19,18 +19,25 @@ import { createMetrics } from './http/metrics';
 import type { Lifecycle } from './http/operations';
 import { ChangeBus, postgresTransport } from './lib/changes';
 import { LiveStreams } from './resources/live/streams';
+import { clusterTransport } from './cluster';
+import type { Scope } from './http/response-cache';
 
 export interface RunningServer {
   url: string;
   db: Db;
   log: Logger;
   changes: ChangeBus;
+  /**
+   * Drops the replies the response cache keeps of a network (or of all) after a write made
+   * outside the service, which no change announced (a test writing to the database).
+   */
+  dropCached(scope: Scope): void;
   stop(): Promise<void>;
 }
 
 export async function startServer(
   config: Config,
-  options: { pgSchema?: string; log?: Logger; onQuery?: () => void; webDir?: string } = {},
+  options: { pgSchema?: string; log?: Logger; onQuery?: () => void; webDir?: string; clusterWorker?: boolean } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? pino({ level: config.LOG_LEVEL });
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, log) : undefined;
@@ -49,11 +56,13 @@ export async function startServer(
   await migrateToLatest(db, dialect);
   const changes = new ChangeBus(log);
   if (config.DATABASE_URL) changes.connect(await postgresTransport({ databaseUrl: config.DATABASE_URL, schema: options.pgSchema, log }));
+  // Workers of one machine on PostgreSQL hear each other through it as instances do; on SQLite, through the primary.
+  else if (options.clusterWorker) changes.connect(clusterTransport());
   const secret = await sharedSecret(db, 'anchor_secret');
   const live = new LiveStreams(config.LIVE_HEARTBEAT_SECONDS * 1000);
   await ensureDefaultNetwork({ db, dialect, log, anchors: new AnchorCodec(secret), changes, live }, config, log);
 
-  const app = createApp({
+  const { app, cache } = createApp({
     db,
     dialect,
     log,
@@ -61,8 +70,18 @@ export async function startServer(
     trustProxy: config.TRUST_PROXY,
     publicUrl: config.PUBLIC_URL,
     listeningUrl: () => listeningUrl,
-    rateLimit: rateLimit({ perMinute: config.RATE_LIMIT_PER_MINUTE, redis, keyPrefix: `${config.REDIS_KEY_PREFIX}rate-limit` }),
-    signIns: signInThrottle({ enabled: config.RATE_LIMIT_PER_MINUTE > 0, redis, keyPrefix: `${config.REDIS_KEY_PREFIX}sign-in-` }),
+    rateLimit: rateLimit({
+      perMinute: config.RATE_LIMIT_PER_MINUTE,
+      redis,
+      keyPrefix: `${config.REDIS_KEY_PREFIX}rate-limit`,
+      clusterWorker: options.clusterWorker,
+    }),
+    signIns: signInThrottle({
+      enabled: config.RATE_LIMIT_PER_MINUTE > 0,
+      redis,
+      keyPrefix: `${config.REDIS_KEY_PREFIX}sign-in-`,
+      clusterWorker: options.clusterWorker,
+    }),
     webDir: options.webDir ?? path.resolve(import.meta.dirname, '..', 'dist'),
     defaultNetwork: config.DEFAULT_NETWORK,
     metrics,
@@ -88,6 +107,7 @@ export async function startServer(
     db,
     log,
     changes,
+    dropCached: cache.drop,
     /**
      * Drains: readiness fails, no new connection is accepted, requests in flight finish (each
      * connection closes once idle), and after SHUTDOWN_TIMEOUT_SECONDS what is left is cut.
@@ -123,4 +143,16 @@ async function connectRedis(url: string, log: Logger): Promise<Redis> {
     throw new Error(`Cannot connect to REDIS_URL: ${(error as Error).message}`);
   }
   return redis;
+}
+
+/** Migrates and, on a first start, creates the default network: what the primary of several workers does before it starts them. */
+export async function prepareDatabase(config: Config, log: Logger): Promise<void> {
+  const { db, dialect } = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+  try {
+    await migrateToLatest(db, dialect);
+    const secret = await sharedSecret(db, 'anchor_secret');
+    await ensureDefaultNetwork({ db, dialect, log, anchors: new AnchorCodec(secret), changes: new ChangeBus(log), live: new LiveStreams(0) }, config, log);
+  } finally {
+    await db.destroy();
+  }
 }

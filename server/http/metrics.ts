@@ -10,6 +10,8 @@ export interface Metrics {
   /** Counts and times every request, labelled by the route that answered it. */
   middleware(req: Request, res: Response, next: NextFunction): void;
   observeQuery(durationMs: number, failed: boolean): void;
+  /** Counts and times a request answered before the middleware (from the response cache), since `startedAt` (hrtime). */
+  observe(method: string, route: string, status: number, startedAt: bigint): void;
   watchPool(stats: () => PoolStats): void;
 }
 
@@ -68,6 +70,11 @@ export function createMetrics(): Metrics {
         end(labels);
       });
       next();
+    },
+    observe(method, route, status, startedAt) {
+      const labels = { method, route, status: String(status) };
+      requests.inc(labels);
+      duration.observe(labels, Number(process.hrtime.bigint() - startedAt) / 1e9);
     },
     observeQuery(durationMs, failed) {
       queries.observe({ outcome: failed ? 'error' : 'ok' }, durationMs / 1000);

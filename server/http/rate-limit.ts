@@ -6,10 +6,12 @@
 import crypto from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from './errors';
 
 export interface RateLimit {
+  /** False when limiting is off (0 per minute). */
+  enabled: boolean;
   /** Counts one request under a key; throws the 503 error once the key is over its limit. */
   consume(key: string): Promise<void>;
 }
@@ -20,10 +22,12 @@ export interface RateLimitOptions {
   redis?: Redis;
   /** Prefix of the limiter's keys, so several deployments can share one Redis. */
   keyPrefix: string;
+  /** In a worker of several on one machine (`WORKERS`): without Redis, the primary process keeps the counts. */
+  clusterWorker?: boolean;
 }
 
-export function rateLimit({ perMinute, redis, keyPrefix }: RateLimitOptions): RateLimit {
-  if (perMinute === 0) return { consume: async () => {} };
+export function rateLimit({ perMinute, redis, keyPrefix, clusterWorker = false }: RateLimitOptions): RateLimit {
+  if (perMinute === 0) return { enabled: false, consume: async () => {} };
   const limits = { points: perMinute, duration: 60, keyPrefix };
   const limiter = redis
     ? new RateLimiterRedis({
@@ -33,8 +37,11 @@ export function rateLimit({ perMinute, redis, keyPrefix }: RateLimitOptions): Ra
         rejectIfRedisNotReady: true,
         insuranceLimiter: new RateLimiterMemory(limits),
       })
-    : new RateLimiterMemory(limits);
+    : clusterWorker
+      ? new RateLimiterCluster({ ...limits, timeoutMs: 1000 })
+      : new RateLimiterMemory(limits);
   return {
+    enabled: true,
     async consume(key) {
       try {
         await limiter.consume(key);
@@ -60,7 +67,7 @@ export function limitRequests(limit: RateLimit): RequestHandler {
 }
 
 /** The key a request counts under: its verified credential, else the client's address. */
-function callerKey(req: Request): string {
+export function callerKey(req: Request): string {
   return req.caller?.credential ?? `address:${req.ip ?? 'unknown'}`;
 }
 
@@ -80,13 +87,26 @@ export interface SignInThrottle {
 
 export const SIGN_IN_LIMITS = { perAccount: 10, perAddress: 100, minutes: 15 };
 
-export function signInThrottle({ enabled, redis, keyPrefix }: { enabled: boolean; redis?: Redis; keyPrefix: string }): SignInThrottle {
+export function signInThrottle({
+  enabled,
+  redis,
+  keyPrefix,
+  clusterWorker = false,
+}: {
+  enabled: boolean;
+  redis?: Redis;
+  keyPrefix: string;
+  /** In a worker of several on one machine: without Redis, the primary process keeps the counts. */
+  clusterWorker?: boolean;
+}): SignInThrottle {
   if (!enabled) return { check: async () => {}, failed: async () => {}, succeeded: async () => {} };
   const make = (points: number, prefix: string) => {
     const limits = { points, duration: SIGN_IN_LIMITS.minutes * 60, keyPrefix: `${keyPrefix}${prefix}` };
     return redis
       ? new RateLimiterRedis({ ...limits, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(limits) })
-      : new RateLimiterMemory(limits);
+      : clusterWorker
+        ? new RateLimiterCluster({ ...limits, timeoutMs: 1000 })
+        : new RateLimiterMemory(limits);
   };
   const perAccount = make(SIGN_IN_LIMITS.perAccount, 'account');
   const perAddress = make(SIGN_IN_LIMITS.perAddress, 'address');

@@ -15,6 +15,7 @@ import { startServer, type RunningServer } from '../server';
 import { createConsumer } from '../resources/tokens/store';
 import { findNetwork } from '../resources/networks/store';
 import type { MemberState, NetworkTable, Role } from '../db/schema';
+import type { KyselyPlugin } from 'kysely';
 
 export type FormValue = string | number | boolean | (string | number)[] | undefined;
 export type Form = Record<string, FormValue>;
@@ -318,8 +319,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     RATE_LIMIT_PER_MINUTE: '1000000',
     ...env,
   });
-  const running = await startServer(config, { pgSchema }).finally(() => schemaLock?.end());
+  const started = await startServer(config, { pgSchema }).finally(() => schemaLock?.end());
   const others: RunningServer[] = [];
+  // What a test writes straight to the database drops the replies every instance keeps, as
+  // the service's own writes do, so none hides it.
+  const dropCached = () => [started, ...others].forEach((s) => s.dropCached('all'));
+  const running = { ...started, db: started.db.withPlugin(announceWrites(dropCached)) };
   const network = await findNetwork(running.db, NETWORK);
 
   const server: TestServer = {
@@ -401,6 +406,21 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     },
   };
   return server;
+}
+
+/** A Kysely plugin calling `changed` after each insert, update or delete it runs. */
+function announceWrites(changed: () => void): KyselyPlugin {
+  const writes = new WeakSet<object>();
+  return {
+    transformQuery({ node, queryId }) {
+      if (node.kind === 'InsertQueryNode' || node.kind === 'UpdateQueryNode' || node.kind === 'DeleteQueryNode' || node.kind === 'RawNode') writes.add(queryId);
+      return node;
+    },
+    async transformResult({ result, queryId }) {
+      if (writes.has(queryId)) changed();
+      return result;
+    },
+  };
 }
 
 /**

@@ -26,6 +26,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ChildSer
       DEMO_CONTENT: 'off',
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: '0',
+      WORKERS: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,292 @@
+// The anonymous response cache. What a visitor (no credentials) reads from a public network
+// is the same for every visitor, so the finished reply of a GET — its bytes, headers and
+// ETag — is kept, keyed by the address it answered (origin, network, endpoint and the query
+// parameters in a normal order), and later visitors get those bytes before any middleware,
+// query or presenter runs. One request rebuilds a missing reply while the others asking for
+// the same wait for it.
+//
+// Freshness: every committed write announces itself on the change bus before it is
+// answered, and drops its network's replies (a member's profile, which shows on every
+// network, drops them all), so the very next read on this process sees it; the other
+// processes hear of it through the bus's transports (workers of one machine; instances on
+// PostgreSQL by LISTEN/NOTIFY). A reply also
+// expires when a scheduled post of its network becomes due, and after MAX_AGE_MS at most
+// (what changes with time alone, like a date limit relative to now).
+import type { IncomingHttpHeaders } from 'node:http';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Db } from '../db/database';
+import type { ChangeBus } from '../lib/changes';
+
+/** Whose replies to drop: one network's, or (`'all'`) every network's. */
+export type Scope = number | 'all';
+
+export interface ResponseCacheOptions {
+  db: Db;
+  /** The change bus: every committed write, of this process and (through its transports) of the others. */
+  changes: ChangeBus;
+  /** Most bytes of replies kept (oldest unused first out). */
+  maxBytes?: number;
+  /** Counts a visitor's request against the rate limit before it is answered from the cache; throws the refusal. */
+  admit?: (req: Request) => Promise<void>;
+  /** Answers a refusal `admit` threw. */
+  refuse?: (req: Request, res: Response, error: unknown) => void;
+  /** Reported for every reply answered from the cache, as the request log and metrics do for the others. */
+  onHit?: (req: Request, res: Response, startedAt: bigint, route: string) => void;
+}
+
+const MAX_AGE_MS = 60_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+/** Replies larger than this are not kept (a page of 100 posts with long bodies is far below). */
+const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+/** Headers that belong to one exchange, never replayed. */
+const PER_EXCHANGE = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'set-cookie']);
+const REST_PATH = /^\/xn\/rest\/([^/?#]+)\/1\.0\/([^?#]+)(?:\?(.*))?$/;
+
+interface NetworkState {
+  id: number;
+  generation: number;
+  /** When the next scheduled post of the network becomes due: undefined until looked up, null when none is. */
+  dueAt: number | null | undefined;
+}
+
+interface Entry {
+  network: NetworkState;
+  generation: number;
+  storedAt: number;
+  etag: string | undefined;
+  /** The endpoint's route pattern, for metrics. */
+  route: string;
+  headers: Record<string, string | number | string[]>;
+  body: Buffer;
+}
+
+/** An answer being built, which other requests for the same address wait for. */
+interface Build {
+  network: NetworkState | undefined;
+  generation: number;
+  done: Promise<Entry | undefined>;
+}
+
+export interface ResponseCache {
+  /** Middleware, first in the stack: answers from the cache, or lets the request through and keeps its reply. */
+  middleware: RequestHandler;
+  /** Drops the replies kept of a network, or of all: for writes no change announced. */
+  drop(scope: Scope): void;
+  /** How many replies are kept (tests, metrics). */
+  readonly size: number;
+}
+
+export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
+  const { db } = options;
+  const maxBytes = options.maxBytes ?? MAX_BYTES;
+  const entries = new Map<string, Entry>();
+  const builds = new Map<string, Build>();
+  const networks = new Map<number, NetworkState>();
+  let bytes = 0;
+
+  const drop = (key: string, entry: Entry) => {
+    entries.delete(key);
+    bytes -= entry.body.length;
+  };
+
+  const apply = (change: Scope) => {
+    if (change === 'all') {
+      for (const state of networks.values()) forget(state);
+    } else {
+      const state = networks.get(change);
+      if (state) forget(state);
+    }
+  };
+  const forget = (state: NetworkState) => {
+    state.generation++;
+    state.dueAt = undefined;
+    // Builds started before the change must not be joined by requests that come after it.
+    for (const [key, build] of builds) if (build.network === state) builds.delete(key);
+  };
+  // A member's profile (name, picture) shows on every network the account belongs to.
+  options.changes.subscribe((change) => apply(change.kind === 'Member' ? 'all' : change.networkId));
+
+  const fresh = (entry: Entry, now: number) => {
+    const state = entry.network;
+    if (state.dueAt != null && now >= state.dueAt) forget(state);
+    return entry.generation === state.generation && now - entry.storedAt < MAX_AGE_MS;
+  };
+
+  const store = (key: string, entry: Entry) => {
+    const old = entries.get(key);
+    if (old) drop(key, old);
+    entries.set(key, entry);
+    bytes += entry.body.length;
+    while (bytes > maxBytes) {
+      const [oldestKey, oldest] = entries.entries().next().value!;
+      drop(oldestKey, oldest);
+    }
+  };
+
+  const nextDue = async (state: NetworkState, generation: number, now: number) => {
+    const row = await db
+      .selectFrom('blog_posts')
+      .select((eb) => eb.fn.min('publish_time').as('due'))
+      .where('network_id', '=', state.id)
+      .where('publish_status', '=', 'publish')
+      .where('publish_time', '>', now)
+      .executeTakeFirst();
+    if (state.generation === generation && state.dueAt === undefined) state.dueAt = row?.due == null ? null : Number(row.due);
+  };
+
+  const serve = (req: Request, res: Response, entry: Entry, startedAt: bigint) => {
+    const match = req.headers['if-none-match'];
+    if (entry.etag && match && etagMatches(match, entry.etag)) {
+      res.writeHead(304, { ETag: entry.etag, ...withoutBody(entry.headers) });
+      res.end();
+    } else {
+      res.writeHead(200, entry.headers);
+      res.end(entry.body);
+    }
+    options.onHit?.(req, res, startedAt, entry.route);
+  };
+
+  const middleware: RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' || !anonymous(req.headers)) return next();
+    const url = req.originalUrl;
+    const m = REST_PATH.exec(url);
+    // OAuth parameters in the query sign the request: not a visitor's.
+    if (!m || m[3]?.includes('oauth_')) return next();
+    const startedAt = process.hrtime.bigint();
+    // Links in a reply start with the public origin, which a trusted proxy may vary.
+    const key = `${req.publicOrigin}/${m[1]!.toLowerCase()}/${m[2]}?${normalQuery(m[3])}`;
+    const now = Date.now();
+    const entry = entries.get(key);
+    if (entry) {
+      if (fresh(entry, now)) {
+        // Most recently used last: the first entries are the first to go.
+        entries.delete(key);
+        entries.set(key, entry);
+        if (!options.admit) return serve(req, res, entry, startedAt);
+        options.admit(req).then(
+          () => serve(req, res, entry, startedAt),
+          (error: unknown) => (options.refuse ? options.refuse(req, res, error) : next(error)),
+        );
+        return;
+      }
+      drop(key, entry);
+    }
+    const build = builds.get(key);
+    if (build && (!build.network || build.network.generation === build.generation)) {
+      void build.done.then((built) => (built && !res.headersSent ? serve(req, res, built, startedAt) : next()), next);
+      return;
+    }
+    rebuild(req, res, next, key);
+  };
+
+  /** Lets the request through the whole stack and keeps its reply when it is the same for every visitor. */
+  const rebuild = (req: Request, res: Response, next: NextFunction, key: string) => {
+    let resolve!: (entry: Entry | undefined) => void;
+    const build: Build = { network: undefined, generation: 0, done: new Promise((r) => (resolve = r)) };
+    builds.set(key, build);
+    let body: Buffer | undefined;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    (res as { end: unknown }).end = (chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+      if (typeof chunk === 'string') body = Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+      else if (Buffer.isBuffer(chunk)) body = chunk;
+      return end(chunk, encoding, callback);
+    };
+    const finish = () => {
+      if (builds.get(key) === build) builds.delete(key);
+      const network = req.network;
+      const caller = req.caller;
+      const state = build.network;
+      const keep =
+        res.statusCode === 200 &&
+        body !== undefined &&
+        body.length <= MAX_ENTRY_BYTES &&
+        !res.getHeader('set-cookie') &&
+        network !== undefined &&
+        !network.is_private &&
+        caller !== undefined &&
+        caller.viewer.accountId === null &&
+        !req.refusal &&
+        state !== undefined &&
+        state.generation === build.generation;
+      if (!keep) return resolve(undefined);
+      // Says, on every reply the cache answers, that it came from there.
+      const headers: Entry['headers'] = { 'x-cache': 'hit' };
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (value !== undefined && !PER_EXCHANGE.has(name)) headers[name] = value;
+      }
+      const entry: Entry = {
+        network: state,
+        generation: build.generation,
+        storedAt: Date.now(),
+        etag: res.getHeader('etag') as string | undefined,
+        route: `/xn/rest/:network/1.0${typeof req.route?.path === 'string' ? req.route.path : ''}`,
+        headers,
+        body: body!,
+      };
+      store(key, entry);
+      resolve(entry);
+    };
+    res.once('finish', finish);
+    res.once('close', () => resolve(undefined));
+    // The network is known once the caller is identified; the generation is read before any
+    // query of the reply runs, so a write that lands meanwhile keeps the reply out of the cache.
+    let network: NetworkForCache | undefined;
+    Object.defineProperty(req, 'network', {
+      configurable: true,
+      enumerable: true,
+      get: () => network,
+      set: (value: NetworkForCache | undefined) => {
+        network = value;
+        if (!value || build.network) return;
+        let state = networks.get(value.id);
+        if (!state) networks.set(value.id, (state = { id: value.id, generation: 0, dueAt: undefined }));
+        build.network = state;
+        build.generation = state.generation;
+        if (state.dueAt === undefined) void nextDue(state, state.generation, Date.now()).catch(() => {});
+      },
+    });
+    next();
+  };
+
+  return {
+    middleware,
+    drop: apply,
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+type NetworkForCache = { id: number; is_private: number | boolean };
+
+/** No credential of any kind: no Authorization header, no session cookie, no OAuth parameters. */
+function anonymous(headers: IncomingHttpHeaders): boolean {
+  if (headers.authorization !== undefined) return false;
+  const cookie = headers.cookie;
+  if (cookie !== undefined && cookie.includes('xn_session')) return false;
+  // A GET with a body could carry parameters (even OAuth ones) outside the URL.
+  return headers['content-length'] === undefined && headers['transfer-encoding'] === undefined;
+}
+
+/** The query with its parameters ordered by name (values of one name keep their order). */
+function normalQuery(query: string | undefined): string {
+  if (!query) return '';
+  const pairs = query.split('&');
+  if (pairs.length === 1) return query;
+  const named = pairs.map((pair, i) => ({ pair, name: pair.split('=', 1)[0]!, i }));
+  named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.i - b.i));
+  return named.map((p) => p.pair).join('&');
+}
+
+function etagMatches(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+}
+
+function withoutBody(headers: Entry['headers']): Entry['headers'] {
+  const rest = { ...headers };
+  delete rest['content-length'];
+  delete rest['content-type'];
+  return rest;
+}
