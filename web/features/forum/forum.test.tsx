@@ -55,6 +55,7 @@ function forumService({ topics = [aTopic()], topic = aTopic() }: { topics?: Topi
   storedReplies = [aComment({ id: '1:Comment:8', attachedTo: TOPIC_ID, attachedToType: 'Topic', description: '<p>Brass, always.</p>' })];
   return [
     http.get(rest('Category/alpha'), () => listingEnvelope([aCategory()])),
+    http.get(rest('Tag/popular'), () => entryEnvelope([{ value: 'gears', count: 2 }])),
     http.get(rest('Category'), () => entryEnvelope(aCategory())),
     http.get(rest('Topic/recent'), () => listingEnvelope(topics, { resources: { ...members, ...categoryResource } as never })),
     http.get(rest('Topic'), () =>
@@ -106,9 +107,11 @@ describe('the forum', () => {
     expect(await screen.findByRole('option', { name: 'Engines' })).toBeTruthy();
     expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe(CATEGORY_ID);
     await user.type(screen.getByLabelText('Text'), 'Who still has some?{enter}{enter}<b>Mine</b> are gone.');
+    await user.type(screen.getByLabelText('Tags'), 'cards{enter}');
     await user.click(screen.getByRole('button', { name: 'Start topic' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Punched cards' })).toBeTruthy();
+    expect(sent!.getAll('tag')).toEqual(['cards']);
     expect(router.state.location.pathname).toBe('/n/apiexample/forum/topics/1%3ATopic%3A5');
     expect(sent!.get('title')).toBe('Punched cards');
     expect(sent!.get('categoryId')).toBe(CATEGORY_ID);

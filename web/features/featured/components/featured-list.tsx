@@ -104,7 +104,7 @@ function FeaturedItems({ network, kind, data }: { network: string; kind: Feature
           {(data as FeaturedListings['topics' | 'videos']).entry.map((item) => (
             <ContentRow
               key={item.id}
-              title={item.title || (kind === 'topics' ? 'Untitled topic' : 'Untitled video')}
+              title={item.title || (kind === 'topics' ? 'Untitled topic' : 'A video')}
               url={item.url}
               author={item.author}
               resources={resources}

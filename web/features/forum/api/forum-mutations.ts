@@ -5,7 +5,7 @@ import { apiSend } from '../../../lib/api-client';
 import type { CreatedEnvelope, DoneEnvelope } from '../../../lib/api-types';
 import { forumQueries } from './forum-queries';
 
-export type TopicDraft = { title: string; text: string; categoryId: string };
+export type TopicDraft = { title: string; text: string; categoryId: string; tags: string[] };
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -31,7 +31,13 @@ export function saveTopicOptions(network: string) {
   return mutationOptions({
     mutationKey: [...forumQueries.all(), 'save', network],
     mutationFn: async ({ id, draft }: { id?: string; draft: TopicDraft }, { client }) => {
-      const form = { title: draft.title.trim(), description: textToHtml(draft.text), categoryId: draft.categoryId || undefined };
+      const form = {
+        title: draft.title.trim(),
+        description: textToHtml(draft.text),
+        categoryId: draft.categoryId || undefined,
+        // An empty `tag` clears the tags of a topic being changed.
+        tag: draft.tags.length > 0 ? draft.tags : id ? [''] : undefined,
+      };
       if (!id) return (await apiSend<CreatedEnvelope>(client, network, 'Topic', { method: 'POST', form })).id;
       await apiSend<DoneEnvelope>(client, network, 'Topic', { method: 'PUT', query: { id }, form });
       return id;

@@ -6,6 +6,8 @@ import { useNavigate } from 'react-router-dom';
 import { ErrorMessage } from '../../../components/error-message';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { paths } from '../../../lib/paths';
+import { writingQueries } from '../../writing/api/writing-queries';
+import { TagInput } from '../../writing/components/tag-input';
 import { htmlToText, saveTopicOptions, type TopicDraft } from '../api/forum-mutations';
 import { forumQueries, type Topic } from '../api/forum-queries';
 import '../forum.css';
@@ -25,13 +27,15 @@ export function TopicForm({ network, topic, categoryId }: Props) {
     title: topic?.title ?? '',
     text: topic ? htmlToText(topic.description) : '',
     categoryId: topic?.categoryId ?? categoryId ?? '',
+    tags: topic?.topTags ?? [],
   };
   const [draft, setDraft] = useState(initial);
   const categories = useQuery(forumQueries.categories(network));
+  const suggestions = useQuery(writingQueries.tagSuggestions(network)).data ?? [];
   const save = useMutation(saveTopicOptions(network));
   const navigate = useNavigate();
   const ids = { title: useId(), category: useId(), text: useId() };
-  const dirty = !save.isSuccess && (draft.title !== initial.title || draft.text !== initial.text || draft.categoryId !== initial.categoryId);
+  const dirty = !save.isSuccess && (draft.title !== initial.title || draft.text !== initial.text || draft.categoryId !== initial.categoryId || draft.tags.join() !== initial.tags.join());
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -45,7 +49,7 @@ export function TopicForm({ network, topic, categoryId }: Props) {
     if (savedId) navigate(paths.forumItem(network, 'topics', savedId), { replace: !!topic });
   }, [savedId, navigate, network, topic]);
 
-  const field = (name: keyof TopicDraft) => ({
+  const field = (name: 'title' | 'text' | 'categoryId') => ({
     value: draft[name],
     onChange: (event: { target: { value: string } }) => setDraft((was) => ({ ...was, [name]: event.target.value })),
   });
@@ -75,6 +79,7 @@ export function TopicForm({ network, topic, categoryId }: Props) {
       <p id={`${ids.text}-hint`} className="field-hint">
         {draft.text.length.toLocaleString()} of {TEXT_LIMIT.toLocaleString()} characters. A blank line starts a new paragraph.
       </p>
+      <TagInput tags={draft.tags} suggestions={suggestions} onChange={(tags) => setDraft((was) => ({ ...was, tags }))} />
       {save.isError ? <ErrorMessage error={save.error} title={topic ? 'Your changes were not saved.' : 'The topic was not started.'} words={TOPIC_WORDS} /> : null}
       <button type="submit" disabled={save.isPending}>
         {topic ? 'Save changes' : 'Start topic'}
