@@ -1,7 +1,7 @@
 // A member's profile, at the address the service gives as the member's `url`: who they are,
 // how the viewer stands with them (the friend button), and their posts, photos and friends.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ErrorMessage, isNotFound } from '../../components/error-message';
 import { NotFound } from '../../components/not-found';
 import { Skeleton } from '../../components/skeleton';
@@ -9,6 +9,7 @@ import { FriendButton } from '../../features/friends/components/friend-button';
 import { memberQueries, type Profile } from '../../features/members/api/member-queries';
 import { ProfileHeader } from '../../features/members/components/profile-header';
 import { ProfileFriends, ProfilePhotos, ProfilePosts } from '../../features/members/components/profile-sections';
+import { MemberControls } from '../../features/moderation/components/member-controls';
 import { PageTitle } from '../../features/network/components/page-title';
 import { useViewer, type Viewer } from '../../features/session/api/viewer';
 import { paths } from '../../lib/paths';
@@ -19,6 +20,7 @@ export default function MemberPage() {
   const { screenName = '' } = useParams();
   const viewer = useViewer(network);
   const member = useQuery(memberQueries.profile(network, screenName));
+  const navigate = useNavigate();
 
   if (member.isPending) return <Skeleton label="Loading profile…" rows={1} lines={3} avatar />;
   if (member.isError) {
@@ -32,7 +34,15 @@ export default function MemberPage() {
   return (
     <div className="profile">
       <PageTitle title={profile.fullName} />
-      <ProfileHeader member={profile} actions={<ViewerActions network={network} viewer={viewer} member={profile} own={own} />} />
+      <ProfileHeader
+        member={profile}
+        actions={
+          <>
+            <ViewerActions network={network} viewer={viewer} member={profile} own={own} />
+            <MemberControls network={network} member={profile} viewer={viewer} onGone={() => navigate(paths.members(network), { replace: true })} />
+          </>
+        }
+      />
       <ProfilePosts {...sections} />
       <ProfilePhotos {...sections} />
       <ProfileFriends {...sections} />

@@ -580,3 +580,51 @@ describe('API keys', () => {
     expect(await screen.findByText(/Only the Network Creator manages API keys/)).toBeTruthy();
   });
 });
+
+describe('administrators on a member’s profile', () => {
+  function profileHandlers(member: Member, sent: string[]) {
+    let current = member;
+    return [
+      http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(0)),
+      http.get(rest('User'), () => entryEnvelope(current)),
+      http.get(rest('BlogPost/recent'), () => listingEnvelope([])),
+      http.get(rest('Photo/recent'), () => listingEnvelope([])),
+      http.get(rest('Friend/recent'), () => listingEnvelope([])),
+      http.get(rest('Friend/alpha'), () => listingEnvelope([])),
+      http.put(rest('User'), async ({ request }) => {
+        const form = new URLSearchParams(await request.text());
+        sent.push(form.toString());
+        if (form.get('isBlocked') === 'true') current = { ...current, state: 'blocked', isBlocked: true };
+        return doneEnvelope();
+      }),
+      http.post(rest('User/feature'), () => {
+        sent.push('feature');
+        current = { ...current, featuredDate: '2011-06-26T10:00:00.000Z' };
+        return doneEnvelope();
+      }),
+    ];
+  }
+
+  it('feature a member and block them after asking; a plain member sees neither', async () => {
+    const sent: string[] = [];
+    server.use(sessionHandler(admin), ...profileHandlers(aMember('mallory', { fullName: 'Mallory Spam' }), sent));
+    const { user } = renderRoute('/n/apiexample/members/mallory');
+    const controls = await screen.findByRole('group', { name: 'Administrator actions' });
+    await user.click(within(controls).getByRole('button', { name: 'Feature' }));
+    expect(await within(controls).findByRole('button', { name: 'Unfeature' })).toBeTruthy();
+    await user.click(within(controls).getByRole('button', { name: 'Block' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Block this member?' })).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByRole('button', { name: 'Unblock' })).toBeTruthy();
+    expect(sent[0]).toBe('feature');
+    expect(sent[1]).toContain('isBlocked=true');
+    expect(screen.queryByRole('button', { name: 'Make administrator' })).toBeNull();
+  });
+
+  it('shows a plain member no administrative controls', async () => {
+    server.use(sessionHandler(plain), ...profileHandlers(aMember('mallory', { fullName: 'Mallory Spam' }), []));
+    renderRoute('/n/apiexample/members/mallory');
+    expect(await screen.findByRole('heading', { name: 'Mallory Spam' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Administrator actions' })).toBeNull();
+    for (const name of ['Feature', 'Make administrator', 'Remove', 'Approve']) expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+});

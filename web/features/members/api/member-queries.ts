@@ -9,7 +9,7 @@ export type DirectoryOrder = 'alpha' | 'newest';
 export type MemberSummary = Fields<'User', 'author' | 'fullName' | 'iconUrl' | 'url' | 'location' | 'statusMessage' | 'createdDate'>;
 export type Profile = Fields<
   'User',
-  'author' | 'fullName' | 'iconUrl' | 'url' | 'location' | 'statusMessage' | 'createdDate' | 'gender' | 'state' | 'isOwner' | 'isAdmin'
+  'author' | 'fullName' | 'iconUrl' | 'url' | 'location' | 'statusMessage' | 'createdDate' | 'gender' | 'state' | 'isOwner' | 'isAdmin' | 'featuredDate'
 >;
 export type FriendEntry = Fields<'Friend', 'author' | 'friend' | 'state' | 'updatedDate'>;
 
@@ -22,7 +22,7 @@ export type DirectoryFilters = {
 };
 
 const summaryFields = 'id,author,fullName,iconUrl,url,location,statusMessage,createdDate';
-const profileFields = 'id,author,fullName,iconUrl,url,location,statusMessage,createdDate,gender,state,isOwner,isAdmin';
+const profileFields = 'id,author,fullName,iconUrl,url,location,statusMessage,createdDate,gender,state,isOwner,isAdmin,featuredDate';
 const friendFields = 'author,friend,state,updatedDate,friend.fullName,friend.iconUrl,friend.url';
 
 export const FRIENDS_PER_PAGE = 24;
