@@ -29,6 +29,7 @@ import { TAGGED_KINDS, tagQueries } from '../features/tags/api/tag-queries';
 import { tagTypeOf } from '../features/tags/tag-types';
 import { tabOf } from '../features/writing/my-posts-tabs';
 import { paths } from '../lib/paths';
+import { hasWords, searchFromUrl, searchQueries } from '../features/search/api/search-queries';
 import { defaultNetwork } from './default-network';
 import { NetworkLayout } from './layout/network-layout';
 import { FrameSkeleton } from './layout/frame-skeleton';
@@ -224,7 +225,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       ),
       lazy: page(() => import('./routes/tag')),
     },
-    { path: 'search', ...comingSoon('Search') },
+    {
+      path: 'search',
+      loader: prefetch((client, { network, search }) => {
+        const wanted = searchFromUrl(search);
+        if (hasWords(wanted.q)) return client.prefetchQuery(searchQueries.results(network, wanted));
+      }),
+      lazy: page(() => import('./routes/search')),
+    },
     {
       path: 'settings/profile',
       loader: prefetch((client, { network }) => client.prefetchQuery(accountQueries.profile(network))),

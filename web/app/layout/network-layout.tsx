@@ -7,6 +7,7 @@ import { isNotFound } from '../../components/error-message';
 import { NotFound } from '../../components/not-found';
 import { networkQueries } from '../../features/network/api/network-queries';
 import { AccountCorner } from '../../features/session/components/account-corner';
+import { HeaderSearch } from '../../features/search/components/header-search';
 import { paths } from '../../lib/paths';
 import { useNetwork } from '../use-network';
 import { FlashNoticeBanner } from './flash-notice';
@@ -32,6 +33,7 @@ export function NetworkLayout() {
           </Link>
           {unknown ? null : (
             <>
+              <HeaderSearch network={network} />
               <AccountCorner network={network} />
               <MenuToggle {...menu} />
             </>
