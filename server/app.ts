@@ -11,7 +11,7 @@ import type { Db, Dialect } from './db/database';
 import { AnchorCodec } from './http/anchor';
 import { errorHandler, sendError, sendJson } from './http/envelope';
 import { ApiError, notFound } from './http/errors';
-import { networkOfRestPath, restRouter } from './http/rest-router';
+import { networkOfRestPath, networkRows, restRouter } from './http/rest-router';
 import { openApiDocument } from './http/openapi';
 import { identifyCaller } from './http/auth';
 import { callerKey, limitRequests, type RateLimit, type SignInThrottle } from './http/rate-limit';
@@ -67,7 +67,7 @@ function publicOrigin(req: express.Request, options: Pick<AppOptions, 'publicUrl
   return options.listeningUrl();
 }
 
-export function createApp(options: AppOptions): { app: express.Express; cache: ResponseCache } {
+export function createApp(options: AppOptions): { app: express.Express; dropCached: ResponseCache['drop'] } {
   const { db, dialect, log } = options;
   const deps = { db, dialect, log, anchors: new AnchorCodec(options.secret), changes: options.changes, live: options.live };
   const app = express();
@@ -75,6 +75,7 @@ export function createApp(options: AppOptions): { app: express.Express; cache: R
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('query parser', 'simple');
 
+  const networks = networkRows(deps);
   const cache = createResponseCache({
     db,
     changes: options.changes,
@@ -140,7 +141,7 @@ export function createApp(options: AppOptions): { app: express.Express; cache: R
   const openApi = openApiDocument(endpoints);
   app.get('/xn/rest/openapi.json', (req, res) => sendJson(req, res, 200, openApi));
   const limited = limitRequests(options.rateLimit);
-  app.use('/xn/rest/:network/1.0', identifyCaller(deps, (req) => networkOfRestPath(deps, req)), limited, restRouter({ ...deps, signIns: options.signIns }, endpoints));
+  app.use('/xn/rest/:network/1.0', identifyCaller(deps, (req) => networkOfRestPath(networks, req)), limited, restRouter({ ...deps, signIns: options.signIns }, endpoints));
   app.use('/xn/images/:networkId', identifyCaller(deps, (req) => networkOfImage(deps, req)), limited, photoImageRouter(deps));
   app.use('/xn/static', express.static(path.join(import.meta.dirname, 'static'), { maxAge: '1d' }));
   app.use('/xn', (req, res) => sendError(req, res, notFound(`No endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`, 3)));
@@ -149,5 +150,11 @@ export function createApp(options: AppOptions): { app: express.Express; cache: R
   if (webApp) app.use(webApp);
 
   app.use(errorHandler(log));
-  return { app, cache };
+  return {
+    app,
+    dropCached(scope) {
+      cache.drop(scope);
+      networks.drop();
+    },
+  };
 }

@@ -62,7 +62,7 @@ export async function startServer(
   const live = new LiveStreams(config.LIVE_HEARTBEAT_SECONDS * 1000);
   await ensureDefaultNetwork({ db, dialect, log, anchors: new AnchorCodec(secret), changes, live }, config, log);
 
-  const { app, cache } = createApp({
+  const { app, dropCached } = createApp({
     db,
     dialect,
     log,
@@ -107,7 +107,7 @@ export async function startServer(
     db,
     log,
     changes,
-    dropCached: cache.drop,
+    dropCached,
     /**
      * Drains: readiness fails, no new connection is accepted, requests in flight finish (each
      * connection closes once idle), and after SHUTDOWN_TIMEOUT_SECONDS what is left is cut.

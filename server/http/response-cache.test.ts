@@ -148,6 +148,24 @@ describe('anonymous response cache', () => {
     expect(again.body.trace).not.toBe(bad.body.trace);
   });
 
+  it.runIf(process.env.TEST_DATABASE_URL)('shows a write made on another instance to its visitors within a second', async () => {
+    const other = await server.anotherInstance();
+    const otherVisitor = async () => {
+      const res = await fetch(`${other.url}/xn/rest/apiexample/1.0/BlogPost/recent?count=50&fields=title`);
+      return { cache: res.headers.get('x-cache'), titles: ((await res.json()).entry as { title: string }[]).map((e) => e.title) };
+    };
+    await otherVisitor();
+    expect((await otherVisitor()).cache).toBe('hit');
+    await author.post('BlogPost', { title: 'Told to every instance', description: 'x' });
+    const deadline = Date.now() + 1000;
+    let seen = false;
+    while (!seen && Date.now() < deadline) {
+      seen = (await otherVisitor()).titles.includes('Told to every instance');
+      if (!seen) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen).toBe(true);
+  });
+
   it('sees what is written straight to the database once the server is told', async () => {
     const names = async () => (await visitor.get('User/recent', { count: 100, fields: 'fullName' })).body.entry.map((e: { fullName: string }) => e.fullName);
     await cached(visitor, 'User/recent', { count: 100, fields: 'fullName' });

@@ -10,12 +10,51 @@ import { sendSuccess } from './envelope';
 import { authorize, authorizeParameters } from './auth';
 import { receiveUpload } from './upload';
 import { findNetwork } from '../resources/networks/store';
+import type { Network } from '../db/schema';
+
+export interface NetworkRows {
+  find(subdomain: string): Promise<Network | undefined>;
+  /** Forgets every row (after a write no change announced). */
+  drop(): void;
+}
+
+/**
+ * Network rows by subdomain, read once and kept until a change of a network's settings is
+ * announced on the change bus (by this instance or another).
+ */
+export function networkRows(deps: AppDeps): NetworkRows {
+  const rows = new Map<string, Network>();
+  // A row read while a change lands is not kept: it may be the row from before.
+  let generation = 0;
+  const drop = () => {
+    generation++;
+    rows.clear();
+  };
+  deps.changes.subscribe((change) => {
+    if (change.kind === 'Network') drop();
+  });
+  return {
+    async find(subdomain) {
+      const kept = rows.get(subdomain);
+      if (kept) return kept;
+      const readFrom = generation;
+      const network = await findNetwork(deps.db, subdomain);
+      // Unknown names are not kept: anyone could fill the map with them.
+      if (network && readFrom === generation) {
+        if (rows.size >= 1000) rows.clear();
+        rows.set(subdomain, network);
+      } else rows.delete(subdomain);
+      return network;
+    },
+    drop,
+  };
+}
 
 /** The network a REST path names, for `identifyCaller`. */
-export async function networkOfRestPath(deps: AppDeps, req: Request) {
+export async function networkOfRestPath(networks: NetworkRows, req: Request) {
   const subdomain = String(req.params.network ?? '').toLowerCase();
   // No network is named with NUL, and PostgreSQL would refuse to compare one.
-  const network = subdomain.includes('\0') ? undefined : await findNetwork(deps.db, subdomain);
+  const network = subdomain.includes('\0') ? undefined : await networks.find(subdomain);
   if (!network) throw notFound(`No network '${subdomain}'.`, 2);
   return network;
 }

@@ -1,0 +1,72 @@
+// A listing costs a fixed, small number of database queries, whatever it holds: one page of
+// 1 or 100 posts with their tags, comment counts and authors takes as many queries as the
+// other (no query per item), and so do the other busy listings. Counted from the server's
+// own query metric, for a signed-in member, whom no shared reply can answer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type Client, type TestServer } from '../test/harness';
+
+let server: TestServer;
+let member: Client;
+let post: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const [writer, reader] = await Promise.all([server.signUp('Wendy Writer'), server.signUp('Rob Reader')]);
+  member = reader;
+  await server.befriend(writer, reader);
+  for (let i = 0; i < 30; i++) {
+    const id = (await writer.post('BlogPost', { title: `Post ${i}`, description: 'Text', tag: [`t${i % 4}`, `u${i % 7}`] })).body.id as string;
+    await reader.post('Comment', { attachedTo: id, description: `Comment on ${i}` });
+    if (i === 0) post = id;
+  }
+  for (let i = 0; i < 20; i++) await reader.post('Comment', { attachedTo: post, description: `More ${i}` });
+});
+afterAll(() => server.stop());
+
+async function queriesSoFar(): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('db_query_duration_seconds_count{outcome="ok"}'));
+  return Number(line?.slice(line.lastIndexOf(' ') + 1) ?? 0);
+}
+
+/** Queries one request costs (the metrics request itself runs none). */
+async function queriesOf(path: string, query: Record<string, string | number>): Promise<number> {
+  const before = await queriesSoFar();
+  const res = await member.get(path, query);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (await queriesSoFar()) - before;
+}
+
+const FIELDS = 'id,title,author,createdDate,topTags,commentCount,url,author.fullName,author.iconUrl';
+
+describe('queries per listing', () => {
+  it.each([
+    ['BlogPost/recent', { fields: FIELDS }],
+    ['BlogPost/recent', { fields: FIELDS, tag: 't1' }],
+    ['Comment/recent', {}],
+    ['Activity/recent', {}],
+    ['User/recent', {}],
+    ['Tag/popular', { type: 'BlogPost' }],
+  ] as const)('%s %j costs the same few queries for 1, 20 or 100 items', async (path, extra) => {
+    const params = path === 'Comment/recent' ? { ...extra, attachedTo: post } : extra;
+    const counts = [];
+    for (const count of [1, 20, 100]) counts.push(await queriesOf(path, { ...params, count }));
+    expect(new Set(counts).size, `queries for 1, 20 and 100 items: ${counts.join(', ')}`).toBe(1);
+    expect(counts[0]).toBeLessThanOrEqual(8);
+  });
+
+  it('pages by anchor with the same queries however deep the anchor is', async () => {
+    const query = { count: 5, fields: FIELDS };
+    const first = await member.get('BlogPost/recent', query);
+    const second = await member.get('BlogPost/recent', { ...query, anchor: first.body.anchor });
+    const third = await member.get('BlogPost/recent', { ...query, anchor: second.body.anchor });
+    const fifth = await member.get('BlogPost/recent', { ...query, anchor: (await member.get('BlogPost/recent', { ...query, anchor: third.body.anchor })).body.anchor });
+    expect(fifth.body.entry.length).toBe(5);
+    const atStart = await queriesOf('BlogPost/recent', query);
+    const shallow = await queriesOf('BlogPost/recent', { ...query, anchor: first.body.anchor });
+    const deep = await queriesOf('BlogPost/recent', { ...query, anchor: fifth.body.anchor });
+    expect(deep).toBe(shallow);
+    // At most one more than the first page: whether anything comes before the anchor.
+    expect(shallow).toBeLessThanOrEqual(atStart + 1);
+  });
+});
