@@ -1,5 +1,5 @@
 // The administrators' dashboard.
-import { DashboardStats } from '../../features/admin/components/dashboard';
+import { DashboardCharts, DashboardStats } from '../../features/admin/components/dashboard';
 import { PageTitle } from '../../features/network/components/page-title';
 import { useNetwork } from '../use-network';
 
@@ -10,6 +10,7 @@ export default function AdminDashboardPage() {
       <PageTitle title="Dashboard" />
       <h1>Dashboard</h1>
       <DashboardStats network={network} />
+      <DashboardCharts network={network} />
     </>
   );
 }

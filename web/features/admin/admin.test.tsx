@@ -628,3 +628,52 @@ describe('administrators on a member’s profile', () => {
     for (const name of ['Feature', 'Make administrator', 'Remove', 'Approve']) expect(screen.queryByRole('button', { name })).toBeNull();
   });
 });
+
+describe('the dashboard', () => {
+  it('shows the waiting count, the network’s size, and per-day charts of the last 30 days with their tables', async () => {
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+    const now = Date.now();
+    const at = (daysAgo: number) => new Date(now - daysAgo * 86_400_000).toISOString();
+    const events = [
+      { id: 'urn:uuid:00000000-0000-4000-8000-000000000005', author: 'grace', type: 'CreateBlogPostComment', createdDate: at(0) },
+      { id: 'urn:uuid:00000000-0000-4000-8000-000000000004', author: 'ada', type: 'CreateBlogPost', createdDate: at(0) },
+      { id: 'urn:uuid:00000000-0000-4000-8000-000000000003', author: 'ada', type: 'CreatePhoto', createdDate: at(2) },
+      { id: 'urn:uuid:00000000-0000-4000-8000-000000000002', author: 'grace', type: 'JoinNetwork', createdDate: at(3) },
+      { id: 'urn:uuid:00000000-0000-4000-8000-000000000001', author: 'ada', type: 'CreateBlogPost', createdDate: at(45) },
+    ];
+    const asked: URLSearchParams[] = [];
+    server.use(
+      sessionHandler(admin),
+      http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(3)),
+      http.get(rest('User/count'), ({ request }) => entryEnvelopeless(new URL(request.url).searchParams.get('approved') === 'false' ? 1 : 12)),
+      http.get(rest('BlogPost/count'), () => entryEnvelopeless(40)),
+      http.get(rest('Photo/count'), () => entryEnvelopeless(7)),
+      http.get(rest('Activity/recent'), ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return listingEnvelope(events, { resources: members });
+      }),
+      http.get(rest('Tag/popular'), () => entryEnvelope([{ value: 'engines', count: 5 }, { value: 'looms', count: 2 }])),
+    );
+    renderRoute('/n/apiexample/admin');
+    const stat = (label: string) =>
+      within(document.querySelector<HTMLElement>('.stats')!).getByRole('link', { name: label }).closest('.stat')!.querySelector('dd')!.textContent;
+    await waitFor(() => expect(stat('Waiting for approval')).toBe('3'));
+    await waitFor(() => expect(stat('Members')).toBe('12'));
+
+    const posts = await screen.findByRole('figure', { name: /Posts per day/ });
+    expect(within(posts).getByText('· 1 in all')).toBeTruthy();
+    expect(within(await screen.findByRole('figure', { name: /New members per day/ })).getByText('· 1 in all')).toBeTruthy();
+    expect(within(screen.getByRole('figure', { name: /Comments per day/ })).getByText('· 1 in all')).toBeTruthy();
+    expect(within(screen.getByRole('figure', { name: /Photos per day/ })).getByText('· 1 in all')).toBeTruthy();
+    expect(within(posts).getAllByRole('row')).toHaveLength(31);
+    const active = screen.getByRole('figure', { name: 'Most active members' });
+    expect(within(active).getByRole('cell', { name: 'Ada Lovelace' }).nextElementSibling!.textContent).toBe('2');
+    const tags = screen.getByRole('figure', { name: 'Most used tags' });
+    expect(within(tags).getByRole('cell', { name: 'engines' }).nextElementSibling!.textContent).toBe('5');
+    expect(asked[0]!.getAll('type')).toContain('JoinNetwork');
+  });
+});

@@ -1,10 +1,18 @@
-// The administrators' overview: how much waits in the queue, and how big the network is.
+// The administrators' overview: how much waits in the queue, how big the network is, and
+// charts of the last 30 days (their library is loaded only here, after the figures).
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
+import { ErrorMessage } from '../../../components/error-message';
+import { Skeleton } from '../../../components/skeleton';
 import { apiGet } from '../../../lib/api-client';
 import type { CountEnvelope } from '../../../lib/api-types';
 import { paths } from '../../../lib/paths';
 import { moderationQueries } from '../../moderation/api/moderation';
+import { dashboardQueries, DAYS } from '../api/dashboard-queries';
+
+const DailyCharts = lazy(() => import('./dashboard-charts').then((module) => ({ default: module.DailyCharts })));
+const RankedChart = lazy(() => import('./dashboard-charts').then((module) => ({ default: module.RankedChart })));
 
 const countQuery = (network: string, resource: string, query: Record<string, string> = {}) => ({
   queryKey: ['admin', 'count', network, resource, query] as const,
@@ -35,5 +43,36 @@ export function DashboardStats({ network }: { network: string }) {
       <Stat label="Blog posts" value={posts.data} />
       <Stat label="Photos" value={photos.data} />
     </dl>
+  );
+}
+
+export function DashboardCharts({ network }: { network: string }) {
+  const activity = useQuery(dashboardQueries.activity(network));
+  const tags = useQuery(dashboardQueries.topTags(network));
+  const loading = <Skeleton label="Loading the charts…" rows={2} lines={4} />;
+  return (
+    <>
+      <h2 className="section-heading">The last {DAYS} days</h2>
+      {activity.isPending ? (
+        loading
+      ) : activity.isError ? (
+        <ErrorMessage error={activity.error} title="The figures of the last days could not be loaded." retry={() => void activity.refetch()} />
+      ) : (
+        <Suspense fallback={loading}>
+          {activity.data.complete ? null : <p className="notice">The network was very busy: these charts count its most recent events only.</p>}
+          <DailyCharts days={activity.data.days} />
+          <div className="chart-grid dashboard-ranked">
+            <RankedChart title="Most active members" rows={activity.data.activeMembers} unit="Posts, photos and comments" empty="Nobody posted in these days." />
+            {tags.isError ? (
+              <ErrorMessage error={tags.error} title="The tags could not be loaded." retry={() => void tags.refetch()} />
+            ) : tags.isPending ? (
+              loading
+            ) : (
+              <RankedChart title="Most used tags" rows={tags.data} unit="Uses" empty="No tags are used yet." />
+            )}
+          </div>
+        </Suspense>
+      )}
+    </>
   );
 }
