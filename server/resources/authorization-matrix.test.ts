@@ -159,7 +159,8 @@ describe('every read × every caller: only what the caller may see', () => {
         }
       }
     }
-  });
+    // Some two thousand requests, one after another: more than the default on a busy machine.
+  }, 180_000);
 
   it('gets each item for exactly the callers who may see it, and 404 for the others', async () => {
     for (const e of reads().filter((r) => r.path === resourceOf(r) && 'id' in r.params.shape)) {
