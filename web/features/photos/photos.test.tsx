@@ -257,6 +257,17 @@ describe('a photo’s page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Photo not found' })).toBeTruthy();
   });
 
+  it('says so for an address whose id is not a photo id at all', async () => {
+    server.use(
+      sessionHandler(null),
+      http.get(rest('Photo'), () => errorEnvelope({ status: 400, code: 4, subcode: 3, reason: "Parameter 'id' must be a Photo id" })),
+      commentsHandler(),
+    );
+    renderRoute('/n/apiexample/photos/holiday');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Photo not found' })).toBeTruthy();
+    expect(screen.queryByText(/Parameter/)).toBeNull();
+  });
+
   it('lets its owner change its title, description, tags and audience', async () => {
     const photos = [aPhoto({ id: photoId, author: 'grace', title: 'IMG_2034', topTags: ['sea'] })];
     let sent: URLSearchParams | undefined;
