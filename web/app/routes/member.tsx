@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ErrorMessage, isNotFound } from '../../components/error-message';
 import { NotFound } from '../../components/not-found';
 import { Skeleton } from '../../components/skeleton';
+import { MemberActivitySection } from '../../features/activity/components/activity-feed';
 import { FriendButton } from '../../features/friends/components/friend-button';
 import { memberQueries, type Profile } from '../../features/members/api/member-queries';
 import { ProfileHeader } from '../../features/members/components/profile-header';
@@ -46,6 +47,7 @@ export default function MemberPage() {
       <ProfilePosts {...sections} />
       <ProfilePhotos {...sections} />
       <ProfileFriends {...sections} />
+      <MemberActivitySection network={network} screenName={profile.author} fullName={profile.fullName} />
     </div>
   );
 }

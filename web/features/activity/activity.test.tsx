@@ -108,6 +108,28 @@ describe('the activity feed', () => {
   });
 });
 
+describe('a member’s profile', () => {
+  it('shows their recent activity, leading to all of it', async () => {
+    server.use(
+      sessionHandler(null),
+      http.get(rest('BlogPost/recent'), () => listingEnvelope([])),
+      http.get(rest('Photo/recent'), () => listingEnvelope([])),
+      http.get(rest('Friend/recent'), () => listingEnvelope([])),
+      http.get(rest('Friend/alpha'), () => listingEnvelope([])),
+      http.get(rest('Activity/recent'), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        return listingEnvelope(params.get('author') === 'ada' ? [events[0]!, events[2]!] : [], { resources: members });
+      }),
+    );
+    renderRoute('/n/apiexample/members/ada');
+
+    const section = await screen.findByRole('region', { name: 'Recent activity' });
+    expect(await within(section).findByText(/started the forum topic/)).toBeTruthy();
+    expect(within(section).getByRole('link', { name: 'Which loom?' }).getAttribute('href')).toBe('/n/apiexample/forum/topics/1%3ATopic%3A2');
+    expect(within(section).getByRole('link', { name: 'All activity of Ada Lovelace' }).getAttribute('href')).toBe('/n/apiexample/activity?member=ada');
+  });
+});
+
 describe('event sentences', () => {
   it('cover friends, featuring, status and replies', () => {
     expect(describeActivity(anEvent({ type: 'AddFriend', contentId: '1:User:grace', title: null, attachedToAuthor: 'grace' }), members)).toMatchObject({

@@ -2,6 +2,7 @@
 // happened; a window of it paged with anchors in the URL (`ActivityFeed`), or a member's
 // latest few with a way to the rest (`MemberActivity`, for their profile).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { AnchorPager } from '../../../components/anchor-pager';
 import { EmptyState } from '../../../components/empty-state';
@@ -70,7 +71,9 @@ export function ActivityFeed({ network, search }: { network: string; search: URL
 }
 
 /** A member's latest events, for their profile page, with a link to all of them. */
-export function MemberActivity({ network, screenName, count = 5 }: { network: string; screenName: string; count?: number }) {
+type MemberActivityProps = { network: string; screenName: string; count?: number; /** Link to the rest of their events. */ more?: boolean };
+
+export function MemberActivity({ network, screenName, count = 5, more = true }: MemberActivityProps) {
   const listing = useQuery(activityQueries.list(network, screenName, undefined, count));
   if (listing.isPending) return <Skeleton label="Loading activity…" rows={2} lines={2} />;
   if (listing.isError) return <ErrorMessage error={listing.error} title="Their activity could not be loaded." />;
@@ -78,11 +81,25 @@ export function MemberActivity({ network, screenName, count = 5 }: { network: st
   return (
     <>
       <EventList listing={listing.data} />
-      {listing.data.lastPage ? null : (
+      {!more || listing.data.lastPage ? null : (
         <p>
           <Link to={paths.activity(network, screenName)}>All their activity</Link>
         </p>
       )}
     </>
+  );
+}
+
+/** A profile's section of the member's latest events, its heading leading to all of them. */
+export function MemberActivitySection({ network, screenName, fullName }: { network: string; screenName: string; fullName: string }) {
+  const headingId = useId();
+  return (
+    <section className="profile-section" aria-labelledby={headingId}>
+      <div className="section-heading">
+        <h2 id={headingId}>Recent activity</h2>
+        <Link to={paths.activity(network, screenName)}>All activity of {fullName}</Link>
+      </div>
+      <MemberActivity network={network} screenName={screenName} more={false} />
+    </section>
   );
 }
