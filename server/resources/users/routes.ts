@@ -3,7 +3,7 @@ import { endpoint, type Ctx } from '../../http/endpoint';
 import { badRequest } from '../../http/errors';
 import { entries, idInNetwork, listing, MAX_IDS } from '../../http/reply';
 import { refuseCrossSite, startSession } from '../sessions/routes';
-import { countParams, deleteParams, featuredParams, getParams, joinParams, recentParams, updateParams, userEntry, userPresenter } from './schema';
+import { countParams, deleteParams, featuredParams, getParams, joinParams, recentParams, searchParams, updateParams, userEntry, userPresenter } from './schema';
 import { changeMember, joinNetwork, ownMembership, removeMember } from './service';
 import { countMembers, getMembers, listMembers, type MemberFilters, type MemberOrder } from './store';
 
@@ -56,6 +56,23 @@ export const userEndpoints = [
     params: featuredParams,
     entry: userEntry,
     handle: listingOf('featured'),
+  }),
+  endpoint({
+    method: 'GET',
+    path: 'User/search',
+    allow: 'admin',
+    extension: true,
+    summary:
+      'Members for administrators: text found in the full name, email or screen name (q, case ignored) and/or members in ' +
+      'any of the states given (pending, active, blocked, admin), newest first or by name (order=alpha).',
+    params: searchParams,
+    reply: 'listing',
+    entry: userEntry,
+    handle: async (ctx, p) => {
+      const filters = { search: p.q || undefined, states: p.state };
+      const page = await listMembers(ctx.db, ctx, filters, p.order === 'alpha' ? 'alpha' : 'created', p.count, ctx.anchors.decode(p.anchor));
+      return listing(ctx, userPresenter(ctx), page, p.fields);
+    },
   }),
   endpoint({
     method: 'GET',

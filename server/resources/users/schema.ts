@@ -6,6 +6,7 @@ import { isoDate, type Presenter } from '../../http/fields';
 import type { Account, Member } from '../../db/schema';
 import { isAdmin } from '../../lib/viewer';
 import type { ScopeContext } from '../../lib/scope';
+import { memberStateFilters } from './store';
 import { iconUrlOf, memberUrl, personRef } from './author-ref';
 
 export const MAX_STATUS_MESSAGE = 140;
@@ -31,6 +32,15 @@ export const getParams = z.object({
 });
 export const recentParams = z.object({ ...memberFilters, ...listingParams });
 export const featuredParams = z.object(listingParams);
+export const searchParams = z.object({
+  q: z.string().trim().max(100).optional().meta({ description: 'text in the full name, email or screen name, case ignored' }),
+  state: z
+    .array(z.enum(memberStateFilters))
+    .optional()
+    .meta({ description: 'members in any of these states (repeatable): pending, active, blocked, admin (active administrators and the Network Creator)' }),
+  order: z.enum(['recent', 'alpha']).default('recent').meta({ description: 'recent: newest members first (default); alpha: by full name' }),
+  ...listingParams,
+});
 export const countParams = z.object({ ...memberFilters, createdAfter: dateParam.optional() });
 
 /** Text that may be cleared: an empty value stores nothing. */

@@ -100,7 +100,14 @@ export interface MemberFilters {
   approved?: boolean;
   createdAfter?: number;
   featured?: boolean;
+  /** Administrators' search: text in the full name, email or screen name, case ignored. */
+  search?: string;
+  /** Administrators' filter: members in any of these states (`admin`: active administrators and the Network Creator). */
+  states?: MemberStateFilter[];
 }
+
+export const memberStateFilters = ['pending', 'active', 'blocked', 'admin'] as const;
+export type MemberStateFilter = (typeof memberStateFilters)[number];
 
 export type MemberOrder = 'created' | 'alpha' | 'featured';
 
@@ -133,6 +140,21 @@ function scoped(db: Db, scope: ScopeContext, filters: MemberFilters = {}) {
   if (filters.approved !== undefined) q = q.where('m.state', filters.approved ? '<>' : '=', 'pending');
   if (filters.createdAfter !== undefined) q = q.where('m.created_at', '>', filters.createdAfter);
   if (filters.featured) q = q.where('m.featured_at', 'is not', null);
+  if (filters.search) {
+    const pattern = `%${filters.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = (column: string) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    q = q.where((eb) => eb.or([like('a.sort_name'), like('a.email'), like('a.screen_name')]));
+  }
+  if (filters.states?.length) {
+    const states = filters.states;
+    q = q.where((eb) =>
+      eb.or(
+        states.map((state) =>
+          state === 'admin' ? eb.and([eb('m.state', '=', 'active'), eb('m.role', 'in', ['admin', 'owner'])]) : eb('m.state', '=', state),
+        ),
+      ),
+    );
+  }
   return q;
 }
 

@@ -159,6 +159,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/User/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Members for administrators: text found in the full name, email or screen name (q, case ignored) and/or members in any of the states given (pending, active, blocked, admin), newest first or by name (order=alpha).
+         * @description Who may call: administrators and the Network Creator.
+         *
+         *     **Extension**: ours, not part of the historical API.
+         */
+        get: operations["getUserSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/User/count": {
         parameters: {
             query?: never;
@@ -2091,6 +2113,50 @@ export interface operations {
     getUserFeatured: {
         parameters: {
             query?: {
+                fields?: string;
+                anchor?: string;
+                /** @description 1..100, or -1..-100 for the items before the anchor; default 1 */
+                count?: string;
+                /** @description true pretty-prints the JSON. */
+                xn_pretty?: components["parameters"]["xn_pretty"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        entry: components["schemas"]["User"][];
+                        /** @description Opaque position after the last entry (before the first, for a negative count). */
+                        anchor: string;
+                        firstPage: boolean;
+                        lastPage: boolean;
+                        resources: components["schemas"]["Resources"];
+                    };
+                };
+            };
+            503: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getUserSearch: {
+        parameters: {
+            query?: {
+                /** @description text in the full name, email or screen name, case ignored */
+                q?: string;
+                /** @description members in any of these states (repeatable): pending, active, blocked, admin (active administrators and the Network Creator) */
+                state?: ("pending" | "active" | "blocked" | "admin")[];
+                /** @description recent: newest members first (default); alpha: by full name */
+                order?: "recent" | "alpha";
                 fields?: string;
                 anchor?: string;
                 /** @description 1..100, or -1..-100 for the items before the anchor; default 1 */
