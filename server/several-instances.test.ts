@@ -1,0 +1,99 @@
+// Several machines: two instances on one PostgreSQL database (and one Redis, when
+// TEST_REDIS_URL is given), on different ports, serve one network as one — a session, an
+// anchor or a photo made on one works on the other, an OAuth nonce used on one is refused on
+// the other, a write on one reaches the other's visitors within a second, and the rate limit
+// counts a caller once for both.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OAuthClient, startTestServer, type Client, type TestServer } from './test/harness';
+import type { RunningServer } from './server';
+import { uploadPhoto } from './resources/photos/test-images';
+
+const pg = process.env.TEST_DATABASE_URL;
+const redis = process.env.TEST_REDIS_URL;
+const LIMIT = 60;
+
+let a: TestServer;
+let b: RunningServer;
+let member: Client;
+
+beforeAll(async () => {
+  if (!pg) return;
+  a = await startTestServer({
+    REDIS_URL: redis ?? '',
+    REDIS_KEY_PREFIX: `several-${crypto.randomBytes(4).toString('hex')}:`,
+    RATE_LIMIT_PER_MINUTE: String(LIMIT),
+  });
+  b = await a.anotherInstance();
+  member = await a.signUp('Ines Instance');
+}, 60_000);
+afterAll(() => a?.stop());
+
+const onB = (path: string, headers: Record<string, string> = {}) => fetch(`${b.url}/xn/rest/apiexample/1.0/${path}`, { headers });
+
+describe.runIf(pg)('two instances on one database', () => {
+  it('listen on different ports', () => {
+    expect(new URL(b.url).port).not.toBe(new URL(a.url).port);
+  });
+
+  it('share sessions: a draft written through one is read by its author through the other', async () => {
+    const id = (await member.post('BlogPost', { title: 'Draft on A', publishStatus: 'draft' })).body.id;
+    const res = await onB(`BlogPost?id=${encodeURIComponent(id)}&fields=title`, member.credentialHeaders('GET'));
+    expect(res.status).toBe(200);
+    expect((await res.json()).entry.title).toBe('Draft on A');
+  });
+
+  it('share anchors: the next page of a listing read on one is read on the other', async () => {
+    for (let i = 0; i < 3; i++) await member.post('BlogPost', { title: `Paged ${i}` });
+    const first = await a.anonymous().get('BlogPost/recent', { count: 1, fields: 'title' });
+    const next = await onB(`BlogPost/recent?count=1&fields=title&anchor=${encodeURIComponent(first.body.anchor)}`);
+    expect(next.status).toBe(200);
+    const body = await next.json();
+    expect(body.entry).toHaveLength(1);
+    expect(body.entry[0].title).not.toBe(first.body.entry[0].title);
+  });
+
+  it('share uploads: a photo uploaded through one is served by the other', async () => {
+    const id = await uploadPhoto(member, { title: 'Uploaded on A' });
+    const got = await onB(`Photo?id=${encodeURIComponent(id)}&fields=image`);
+    const image = (await got.json()).entry.image as string;
+    const res = await fetch(new URL(image, b.url));
+    expect(new URL(image, b.url).origin).toBe(new URL(b.url).origin);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\//);
+  });
+
+  it('share OAuth nonces: a nonce used on one is refused on the other', async () => {
+    const program = await a.oauthFor(member.who);
+    const nonce = crypto.randomBytes(12).toString('hex');
+    expect((await program.request('GET', 'BlogPost/recent', { count: 1 }, { nonce })).status).toBe(200);
+    const throughB = new OAuthClient({ ...a, url: b.url } as TestServer, program.consumer, program.token);
+    const replayed = await throughB.request('GET', 'BlogPost/recent', { count: 1 }, { nonce });
+    expect(replayed.status).toBe(401);
+    expect(replayed.body).toMatchObject({ code: 1, subcode: 3 });
+    expect((await throughB.request('GET', 'BlogPost/recent', { count: 1 })).status).toBe(200);
+  });
+
+  it('share cache invalidation: a write through one reaches the other’s visitors within a second', async () => {
+    const titles = async () => ((await (await onB('BlogPost/recent?count=50&fields=title')).json()).entry as { title: string }[]).map((e) => e.title);
+    await titles();
+    await member.post('BlogPost', { title: 'Seen everywhere' });
+    const deadline = Date.now() + 1000;
+    let seen = false;
+    while (!seen && Date.now() < deadline) {
+      seen = (await titles()).includes('Seen everywhere');
+      if (!seen) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen).toBe(true);
+  });
+
+  it.runIf(redis)('share rate limits through Redis: a caller is counted once for both', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMIT; i++) {
+      const base = i % 2 === 0 ? a.url : b.url;
+      statuses.push((await fetch(`${base}/xn/rest/apiexample/1.0/BlogPost/count?createdAfter=${encodeURIComponent(new Date(Date.now() - 1000).toISOString())}`)).status);
+    }
+    // Each instance alone saw half the limit; together they refuse.
+    expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
+  });
+});
