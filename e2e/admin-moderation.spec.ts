@@ -17,15 +17,31 @@ const photoPath = (id: string) => `/n/${NETWORK}/photos/${encodeURIComponent(id)
 const memberRow = (page: Page, fullName: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('link', { name: fullName, exact: true }) });
 
+const CHARTS = ['New members per day', 'Posts per day', 'Comments per day', 'Photos per day'] as const;
+
+/** The totals the dashboard's charts show for the last 30 days. */
+async function dashboardTotals(page: Page): Promise<Record<(typeof CHARTS)[number], number>> {
+  await page.goto(`/n/${NETWORK}/admin`);
+  const totals = {} as Record<(typeof CHARTS)[number], number>;
+  for (const chart of CHARTS) {
+    const total = page.getByRole('figure', { name: new RegExp(`^${chart}`) }).locator('.chart-total');
+    await expect(total).toBeVisible();
+    totals[chart] = Number((await total.textContent())!.replace(/\D/g, ''));
+  }
+  return totals;
+}
+
 test('administrators moderate, feature and block from the web app; plain members are refused', async ({ browser }) => {
   test.setTimeout(300_000);
   const id = unique();
   const creatorContext = await browser.newContext();
   await signInApi(creatorContext.request, CREATOR);
+  const creatorPage = await creatorContext.newPage();
+  // The dashboard's totals of the last 30 days before the journey adds to them.
+  const before = await dashboardTotals(creatorPage);
   const { member: admin, context: adminContext } = await memberContext(browser, 'Adele');
   const { context: aliceContext } = await memberContext(browser, 'Alice');
   const { member: bob, context: bobContext } = await memberContext(browser, 'Bob');
-  const creatorPage = await creatorContext.newPage();
   const adminPage = await adminContext.newPage();
   const alicePage = await aliceContext.newPage();
   const bobPage = await bobContext.newPage();
@@ -205,6 +221,19 @@ test('administrators moderate, feature and block from the web app; plain members
       await creatorPage.getByLabel('Who').selectOption({ label: admin.fullName });
       await expect(act(`made member “${admin.fullName}” an administrator`)).toHaveCount(0);
       await expect(act(`${admin.fullName} blocked member “${bob.fullName}”`)).toHaveCount(1);
+    });
+    await test.step('the dashboard’s numbers match what the journey created', async () => {
+      const after = await dashboardTotals(creatorPage);
+      // Three members joined; two posts came out (one held, then approved); the rejected photo is gone; nobody commented.
+      expect(after).toEqual({
+        'New members per day': before['New members per day'] + 3,
+        'Posts per day': before['Posts per day'] + 2,
+        'Comments per day': before['Comments per day'],
+        'Photos per day': before['Photos per day'],
+      });
+      await expect(creatorPage.getByRole('figure', { name: 'Most active members' })).toContainText(bob.fullName);
+      await expectAccessible(creatorPage);
+      await expectNoSidewaysScroll(creatorPage);
     });
   } finally {
     await moderationOff(creatorContext.request);
