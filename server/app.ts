@@ -18,6 +18,7 @@ import { callerKey, limitRequests, type RateLimit, type SignInThrottle } from '.
 import type { Metrics } from './http/metrics';
 import type { ChangeBus } from './lib/changes';
 import type { LiveStreams } from './resources/live/streams';
+import type { Mailer } from './lib/mailer';
 import { operationsRouter, type Lifecycle } from './http/operations';
 import { redactUrl, requestLog } from './http/request-log';
 import { webAppRouter } from './http/web-app';
@@ -50,6 +51,7 @@ export interface AppOptions {
   metricsToken?: string;
   changes: ChangeBus;
   live: LiveStreams;
+  mailer: Mailer;
 }
 
 
@@ -69,7 +71,7 @@ function publicOrigin(req: express.Request, options: Pick<AppOptions, 'publicUrl
 
 export function createApp(options: AppOptions): { app: express.Express; dropCached: ResponseCache['drop'] } {
   const { db, dialect, log } = options;
-  const deps = { db, dialect, log, anchors: new AnchorCodec(options.secret), changes: options.changes, live: options.live };
+  const deps = { db, dialect, log, anchors: new AnchorCodec(options.secret), changes: options.changes, live: options.live, mailer: options.mailer };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);

@@ -13,6 +13,7 @@ import { AnchorCodec } from './http/anchor';
 import type { AppDeps } from './http/endpoint';
 import { ChangeBus } from './lib/changes';
 import { LiveStreams } from './resources/live/streams';
+import { createMailer } from './lib/mailer';
 import { ApiError } from './http/errors';
 import { generatePassword } from './lib/passwords';
 import { createNetwork } from './resources/networks/service';
@@ -167,7 +168,7 @@ async function main(argv: string[]): Promise<number> {
   const { db, dialect } = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
   try {
     await migrateToLatest(db, dialect);
-    const deps = { db, dialect, log, anchors: new AnchorCodec(await sharedSecret(db, 'anchor_secret')), changes: new ChangeBus(log), live: new LiveStreams(0) };
+    const deps = { db, dialect, log, anchors: new AnchorCodec(await sharedSecret(db, 'anchor_secret')), changes: new ChangeBus(log), live: new LiveStreams(0), mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log }) };
     if (archiveCommands[name]) return print(await archiveCommands[name](deps, values));
     // The same first-start setup as the server, so the CLI works on a fresh data folder too.
     await ensureDefaultNetwork(deps, config, log, (text) => process.stderr.write(text));

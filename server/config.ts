@@ -61,6 +61,10 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
   /** How long a stopping server lets requests in flight finish before it closes their connections. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(25),
+  /** smtp:// or smtps:// URL of the mail server (password reset links); unset, mail is printed in the log. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional().or(z.literal('').transform(() => undefined)),
+  /** The sender of mail, e.g. `Gardeners <no-reply@gardeners.example>`. */
+  SMTP_FROM: z.string().min(3).max(320).default('Community <no-reply@localhost>'),
   /** How often a live stream (GET Live) with nothing to say sends a heartbeat, so proxies keep it open. */
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(3600).default(20),
   /** Server processes sharing the port on this machine; one per core unless told. */

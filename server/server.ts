@@ -21,6 +21,7 @@ import { ChangeBus, postgresTransport } from './lib/changes';
 import { LiveStreams } from './resources/live/streams';
 import { clusterTransport } from './cluster';
 import type { Scope } from './http/response-cache';
+import { createMailer } from './lib/mailer';
 
 export interface RunningServer {
   url: string;
@@ -60,7 +61,8 @@ export async function startServer(
   else if (options.clusterWorker) changes.connect(clusterTransport());
   const secret = await sharedSecret(db, 'anchor_secret');
   const live = new LiveStreams(config.LIVE_HEARTBEAT_SECONDS * 1000);
-  await ensureDefaultNetwork({ db, dialect, log, anchors: new AnchorCodec(secret), changes, live }, config, log);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log });
+  await ensureDefaultNetwork({ db, dialect, log, anchors: new AnchorCodec(secret), changes, live, mailer }, config, log);
 
   const { app, dropCached } = createApp({
     db,
@@ -89,6 +91,7 @@ export async function startServer(
     metricsToken: config.METRICS_TOKEN,
     changes,
     live,
+    mailer,
   });
   let listeningUrl = '';
   const server = http.createServer(app);
@@ -151,7 +154,7 @@ export async function prepareDatabase(config: Config, log: Logger): Promise<void
   try {
     await migrateToLatest(db, dialect);
     const secret = await sharedSecret(db, 'anchor_secret');
-    await ensureDefaultNetwork({ db, dialect, log, anchors: new AnchorCodec(secret), changes: new ChangeBus(log), live: new LiveStreams(0) }, config, log);
+    await ensureDefaultNetwork({ db, dialect, log, anchors: new AnchorCodec(secret), changes: new ChangeBus(log), live: new LiveStreams(0), mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log }) }, config, log);
   } finally {
     await db.destroy();
   }

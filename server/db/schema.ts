@@ -118,6 +118,17 @@ export interface SessionTable {
   expires_at: number;
 }
 
+export interface PasswordResetTable {
+  id: Generated<number>;
+  /** Null for a request naming no member: it still counts against its address. */
+  account_id: number | null;
+  token_hash: string | null;
+  address: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface OAuthConsumerTable {
   id: Generated<number>;
   network_id: number;
@@ -292,6 +303,7 @@ export interface Database {
   comments: CommentTable;
   item_tags: ItemTagTable;
   sessions: SessionTable;
+  password_resets: PasswordResetTable;
   oauth_consumers: OAuthConsumerTable;
   oauth_tokens: OAuthTokenTable;
   oauth_nonces: OAuthNonceTable;

@@ -15,6 +15,7 @@ import type { ScopeContext } from '../lib/scope';
 import type { Logger } from 'pino';
 import type { ChangeBus } from '../lib/changes';
 import type { LiveStreams } from '../resources/live/streams';
+import type { Mailer } from '../lib/mailer';
 
 /**
  * public  — anybody, even on a private network (signing in, joining, getting a token)
@@ -38,6 +39,8 @@ export interface AppDeps {
   changes: ChangeBus;
   /** The open live streams (GET Live), ended when the server drains. */
   live: LiveStreams;
+  /** Mail to members: by SMTP, or printed in the log. */
+  mailer: Mailer;
 }
 
 /** What a use-case needs: the deployment, the network, the caller and the time of the request. */

@@ -2,6 +2,7 @@
 import type { Endpoint } from '../http/endpoint';
 import { blogPostEndpoints } from './blog-posts/routes';
 import { commentEndpoints } from './comments/routes';
+import { passwordResetEndpoints } from './password-resets/routes';
 import { sessionEndpoints } from './sessions/routes';
 import { tokenEndpoints } from './tokens/routes';
 import { userEndpoints } from './users/routes';
@@ -24,6 +25,7 @@ import { consumerKeyEndpoints } from './consumer-keys/routes';
 export const endpoints: Endpoint[] = [
   ...tokenEndpoints,
   ...sessionEndpoints,
+  ...passwordResetEndpoints,
   ...userEndpoints,
   ...blogPostEndpoints,
   ...commentEndpoints,

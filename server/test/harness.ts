@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import OAuth from 'oauth-1.0a';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -295,7 +296,8 @@ export interface TestServer extends RunningServer {
 
 let counter = 0;
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** `log`: where the server logs (a test that reads what it prints, such as a reset link); silent otherwise. */
+export async function startTestServer(env: Record<string, string> = {}, options: { log?: Logger } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-test-'));
   const databaseUrl = process.env.TEST_DATABASE_URL;
   let pgSchema: string | undefined;
@@ -319,7 +321,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     RATE_LIMIT_PER_MINUTE: '1000000',
     ...env,
   });
-  const started = await startServer(config, { pgSchema }).finally(() => schemaLock?.end());
+  const started = await startServer(config, { pgSchema, log: options.log }).finally(() => schemaLock?.end());
   const others: RunningServer[] = [];
   // What a test writes straight to the database drops the replies every instance keeps, as
   // the service's own writes do, so none hides it.

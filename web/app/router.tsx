@@ -269,8 +269,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       children: [
         { path: 'signin', lazy: page(() => import('./routes/sign-in')) },
         { path: 'signup', lazy: page(() => import('./routes/sign-up')) },
-        { path: 'forgot-password', ...comingSoon('Forgotten password') },
-        { path: 'reset-password', ...comingSoon('Choose a new password') },
+        { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password')) },
+        { path: 'reset-password', lazy: page(() => import('./routes/reset-password')) },
       ],
     },
     // Links from before tags had their own page.

@@ -9,6 +9,7 @@ import * as membersBroadcasts from './0004-members-broadcasts';
 import * as photos from './0003-photos';
 import * as activityLookups from './0008-activity-lookups';
 import * as accessTokens from './0006-access-tokens';
+import * as passwordResets from './0010-password-resets';
 import * as auditLog from './0050-audit-log';
 import * as moderationIndexes from './0051-moderation-indexes';
 import * as consumerKeyUse from './0052-consumer-key-use';
@@ -24,6 +25,7 @@ const steps: Record<string, Step> = {
   '0003-photos': photos,
   '0008-activity-lookups': activityLookups,
   '0006-access-tokens': accessTokens,
+  '0010-password-resets': passwordResets,
   '0050-audit-log': auditLog,
   '0051-moderation-indexes': moderationIndexes,
   '0052-consumer-key-use': consumerKeyUse,

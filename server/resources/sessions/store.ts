@@ -1,7 +1,7 @@
 // Web sessions: a random cookie value whose hash is stored, with the session's
 // anti-forgery token. Nothing about a session lives in a server's memory, so any instance
 // can serve any request.
-import type { Db } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import { sha256, token } from '../../lib/random';
 
 export const SESSION_DAYS = 30;
@@ -31,4 +31,9 @@ export async function findSession(db: Db, id: string, now: number) {
 
 export async function closeSession(db: Db, id: string) {
   await db.deleteFrom('sessions').where('id_hash', '=', sha256(id)).execute();
+}
+
+/** Signs an account out everywhere (after its password was reset). */
+export async function closeSessionsOf(db: Db | Tx, accountId: number) {
+  await db.deleteFrom('sessions').where('account_id', '=', accountId).execute();
 }

@@ -17,9 +17,12 @@ export const userId = contentIdParam('User');
 
 const fullName = z.string().trim().min(1, { error: 'must not be empty' }).max(MAX_FULL_NAME);
 
+/** A member's password: what joining and choosing a new one accept. */
+export const passwordParam = z.string().min(8, { error: 'must have at least 8 characters' }).max(200);
+
 export const joinParams = z.object({
   email: z.email({ error: 'must be an email address' }).max(320),
-  password: z.string().min(8, { error: 'must have at least 8 characters' }).max(200),
+  password: passwordParam,
   fullName,
 });
 

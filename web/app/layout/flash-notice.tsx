@@ -12,6 +12,7 @@ const NOTICES = {
   'topic-deleted': () => 'The topic is deleted.',
   'video-deleted': () => 'The video is deleted.',
   'photo-deleted': () => 'The photo is deleted.',
+  'password-changed': () => 'Your password is changed. Sign in with the new one.',
 };
 
 export type FlashNotice = keyof typeof NOTICES;

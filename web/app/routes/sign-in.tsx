@@ -15,6 +15,9 @@ export default function SignInPage() {
       <h1>Sign in</h1>
       <SignInForm network={network} />
       <p>
+        <Link to={paths.forgotPassword(network)}>Forgot your password?</Link>
+      </p>
+      <p>
         New here? <Link to={paths.signUp(network, next)}>Create an account</Link>
       </p>
     </>

@@ -59,6 +59,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/PasswordReset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a one-time link to choose a new password to the member with this email (by mail, or printed in the server log when no mail server is configured). Answers the same whether or not the email belongs to a member; an address may ask 5 times per 15 minutes (then 503, 5-1, with Retry-After), and an account is sent at most 3 links per hour.
+         * @description Who may call: anybody, even on a private network.
+         *
+         *     **Extension**: ours, not part of the historical API.
+         */
+        post: operations["postPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/PasswordReset/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with the token of a reset link: the link works once, within an hour of asking (else 404, 3-1). The member's other links end, and every session of the member is signed out.
+         * @description Who may call: anybody, even on a private network.
+         *
+         *     **Extension**: ours, not part of the historical API.
+         */
+        post: operations["postPasswordResetComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/User": {
         parameters: {
             query?: never;
@@ -1854,6 +1898,75 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            503: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postPasswordReset: {
+        parameters: {
+            query?: {
+                /** @description true pretty-prints the JSON. */
+                xn_pretty?: components["parameters"]["xn_pretty"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            503: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postPasswordResetComplete: {
+        parameters: {
+            query?: {
+                /** @description true pretty-prints the JSON. */
+                xn_pretty?: components["parameters"]["xn_pretty"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
         responses: {
             /** @description Success. */
             200: {
