@@ -47,9 +47,6 @@ const prefetching = (queryClient: QueryClient, prefetch: Prefetch) => ({ params,
   return null;
 };
 
-/** Pages of others' sections that are not built yet say so; their routes are already here. */
-const comingSoon = (title: string) => ({ handle: { title }, lazy: page(() => import('./routes/coming-soon')) });
-
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const prefetch = (p: Prefetch) => prefetching(queryClient, p);
 
