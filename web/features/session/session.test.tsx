@@ -1,5 +1,5 @@
 // Signing in, up and out through the web app's forms and header.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SessionEntry } from '../../lib/api-types';
@@ -138,6 +138,7 @@ describe('the session', () => {
     expect(header.getByText('Awaiting approval')).toBeTruthy();
     expect(header.queryByRole('link', { name: 'Write a post' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
-    expect(screen.queryByText(/An administrator will look at your membership soon/)).toBeNull();
+    // Dismissing is a navigation, which waits for the page's loaders.
+    await waitFor(() => expect(screen.queryByText(/An administrator will look at your membership soon/)).toBeNull());
   });
 });
