@@ -1,0 +1,359 @@
+// The benchmark: loads a network of realistic size in bulk, starts the server as operators
+// do (server/main.ts in its own process), drives it over HTTP with autocannon — 50
+// connections, as a visitor and as a signed-in member — and prints one table: requests per
+// second, p50, p99, errors and the ratio to the ceiling, a bare Express route answering the
+// same bytes as `recent` with no work, measured in the same run. Then: `recent` at 10,000
+// and 1,000,000 posts, the gain of several workers, and the server's resident memory.
+//
+//   npm run bench                                   SQLite, the full size (under ten minutes on 2 cores)
+//   BENCH_SIZE=small npm run bench                  a tenth of the size, for a quick look
+//   DATABASE_URL=postgres://... npm run bench       PostgreSQL (in a throwaway schema)
+//   BENCH_SECONDS=5  BENCH_BIG_POSTS=1000000  BENCH_LIGHTHOUSE=off
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { loadConfig } from '../server/config';
+import { startServer } from '../server/server';
+import { findNetwork } from '../server/resources/networks/store';
+import { createNetwork } from '../server/resources/networks/service';
+import { sharedSecret } from '../server/db/settings';
+import { AnchorCodec } from '../server/http/anchor';
+import { loadNetwork, MEMBER_PASSWORD, type Loaded, type Size } from './load';
+import { runLighthouse } from './lighthouse';
+
+const env = process.env;
+const small = env.BENCH_SIZE === 'small';
+const SIZE: Size = small
+  ? { posts: 10_000, members: 1_000, comments: 100_000, activity: 10_000, thread: 5_000, friends: 10 }
+  : { posts: 100_000, members: 10_000, comments: 1_000_000, activity: 100_000, thread: 5_000, friends: 10 };
+const BIG_POSTS = Number(env.BENCH_BIG_POSTS ?? (small ? 100_000 : 1_000_000));
+const SECONDS = Number(env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+const databaseUrl = env.DATABASE_URL || undefined;
+const PORT = Number(env.BENCH_PORT ?? 3207);
+const FIELDS = 'id,title,author,createdDate,topTags,commentCount,url,author.fullName,author.iconUrl';
+const startedAt = Date.now();
+
+interface Row {
+  name: string;
+  who: 'visitor' | 'member' | '';
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const log = (text: string) => process.stderr.write(`[${((Date.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${text}\n`);
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-bench-'));
+  const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
+  if (databaseUrl) await pgExec(`create schema ${schema}`);
+  const childEnv = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    PGOPTIONS: databaseUrl ? `-c search_path=${schema}` : '',
+  };
+  try {
+    // Load: the server's own migrations and first start, then bulk inserts.
+    const loader = await startServer(
+      loadConfig({ PORT: '0', ...childEnv, DEMO_CONTENT: 'off', LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bench-owner-password', RATE_LIMIT_PER_MINUTE: '0', WORKERS: '1' }),
+      { pgSchema: databaseUrl ? schema : undefined },
+    );
+    let main: Loaded, tenK: Loaded, big: Loaded, secret: string;
+    try {
+      const network = (await findNetwork(loader.db, 'apiexample'))!;
+      log(`loading ${SIZE.posts} posts by ${SIZE.members} members, ${SIZE.comments} comments, ${SIZE.activity} activity events on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}`);
+      main = await loadNetwork(loader.db, network.id, SIZE, (t) => log(`  ${t}`));
+      const owner = network.owner_account_id!;
+      const tenKId = await createNetwork(loader.db, { subdomain: 'tenk', name: '10,000 posts', ownerAccountId: owner }, Date.now());
+      const bigId = await createNetwork(loader.db, { subdomain: 'big', name: `${BIG_POSTS} posts`, ownerAccountId: owner }, Date.now());
+      log('loading the 10,000-post network');
+      tenK = await loadNetwork(loader.db, tenKId, { posts: 10_000, members: 200, comments: 10_000, activity: 0, thread: 0, friends: 2 }, () => {});
+      log(`loading the ${BIG_POSTS}-post network`);
+      big = await loadNetwork(loader.db, bigId, { posts: BIG_POSTS, members: 200, comments: 10_000, activity: 0, thread: 0, friends: 2 }, (t) => log(`  ${t}`));
+      secret = await sharedSecret(loader.db, 'anchor_secret');
+    } finally {
+      await loader.stop();
+    }
+    log('loaded');
+
+    const memory = new MemoryWatch();
+    const rows: Row[] = [];
+    let server = await serve(childEnv, 1, memory);
+    let ceiling: Row;
+    let flat: { tenK: Row[]; big: Row[] };
+    let workerRows: Row[] = [];
+    try {
+      const visitor = {} as Record<string, string>;
+      const member = await signIn(server.url, 'apiexample', main.members[0]!.email);
+      const rest = (network: string, p: string) => `${server.url}/xn/rest/${network}/1.0/${p}`;
+      const recent = `BlogPost/recent?count=20&fields=${FIELDS}`;
+      const recentBytes = await fetch(rest('apiexample', recent)).then((r) => r.arrayBuffer());
+
+      // The ceiling, in the same run: bare Express answering those bytes.
+      const bare = await bareExpress(Buffer.from(recentBytes));
+      try {
+        ceiling = { name: 'ceiling: bare Express, same bytes as recent', who: '', ...(await load(bare.url, {})) };
+      } finally {
+        bare.stop();
+      }
+
+      const firstPage = (await fetch(rest('apiexample', recent)).then((r) => r.json())) as { anchor: string };
+      const ordering = (new AnchorCodec(secret).decode(firstPage.anchor) as { ordering: string }).ordering;
+      const deepPost = main.postIds[Math.floor(main.postIds.length / 3)]!;
+      const deepKey = await createdAt(childEnv, deepPost, schema);
+      const deepAnchor = new AnchorCodec(secret).encode({ side: 'after', key: deepKey, id: deepPost, ordering });
+      const ids = main.postIds.slice(-300).filter((_, i) => i % 3 === 0).map((id) => `id=${main.networkId}:BlogPost:${id}`).join('&');
+      const since = encodeURIComponent(new Date(Date.now() - 6 * 86_400_000).toISOString());
+      const thread = `${main.networkId}:BlogPost:${main.threadPost}`;
+      const reads: [string, string][] = [
+        ['BlogPost/recent (first page)', recent],
+        ['BlogPost/recent (deep anchor)', `${recent}&anchor=${encodeURIComponent(deepAnchor)}`],
+        ['BlogPost/recent by tag', `${recent}&tag=${main.tag}`],
+        ['BlogPost/recent by author', `${recent}&author=${main.author}`],
+        ['BlogPost?id= (100 ids)', `BlogPost?${ids}&fields=${FIELDS}`],
+        ['BlogPost/featured', `BlogPost/featured?count=20&fields=${FIELDS}`],
+        ['BlogPost/count', `BlogPost/count?createdAfter=${since}`],
+        ['Comment/recent (5,000 on the post)', `Comment/recent?attachedTo=${thread}&count=20`],
+        ['Activity/recent', 'Activity/recent?count=20'],
+        ['User/recent', 'User/recent?count=20'],
+        ['Friend/recent', `Friend/recent?author=${main.author}&count=20`],
+        ['Tag/popular', 'Tag/popular?type=BlogPost&count=20'],
+      ];
+      // Feeds and search, where this version has them.
+      for (const [name, p] of [['Atom feed', 'BlogPost/feed'], ['search', `Search?q=${main.tag}&count=20`], ['search', `BlogPost/search?q=${main.tag}&count=20`]] as const) {
+        if ((await fetch(rest('apiexample', p))).status === 200) reads.push([name, p]);
+      }
+      for (const [name, p] of reads) {
+        for (const [who, headers] of [['visitor', visitor], ['member', member.headers]] as const) {
+          rows.push({ name, who, ...(await load(rest('apiexample', p), headers)) });
+          log(`${name} as ${who}: ${rows.at(-1)!.rps.toFixed(0)} req/s`);
+        }
+      }
+      // Writes, as a member.
+      const form = { ...member.headers, 'x-csrf-token': member.csrf, 'content-type': 'application/x-www-form-urlencoded' };
+      rows.push({
+        name: 'create a post (3 tags)', who: 'member',
+        ...(await load(rest('apiexample', 'BlogPost'), form, 'POST', 'title=Benchmark+post&description=%3Cp%3EWritten+under+load.%3C%2Fp%3E&tag=bench&tag=load&tag=write')),
+      });
+      rows.push({
+        name: 'create a comment', who: 'member',
+        ...(await load(rest('apiexample', 'Comment'), form, 'POST', `attachedTo=${encodeURIComponent(`${main.networkId}:BlogPost:${main.postIds.at(-5)}`)}&description=Agreed.`, SECONDS * 2)),
+      });
+      log('writes done');
+
+      // Flat cost: the same listing at 10,000 and at BIG_POSTS posts, as a member (no shared cache).
+      const tenKMember = await signIn(server.url, 'tenk', tenK.members[0]!.email);
+      const bigMember = await signIn(server.url, 'big', big.members[0]!.email);
+      flat = {
+        tenK: [
+          { name: 'recent, 10,000 posts', who: 'member', ...(await load(rest('tenk', recent), tenKMember.headers)) },
+          { name: 'recent, 10,000 posts', who: 'visitor', ...(await load(rest('tenk', recent), visitor)) },
+        ],
+        big: [
+          { name: `recent, ${BIG_POSTS.toLocaleString('en')} posts`, who: 'member', ...(await load(rest('big', recent), bigMember.headers)) },
+          { name: `recent, ${BIG_POSTS.toLocaleString('en')} posts`, who: 'visitor', ...(await load(rest('big', recent), visitor)) },
+        ],
+      };
+    } finally {
+      await server.stop();
+    }
+
+    // All cores: the same two reads with one worker per core.
+    const cores = os.availableParallelism();
+    memory.stop();
+    const workersMemory = new MemoryWatch();
+    if (cores > 1) {
+      server = await serve(childEnv, cores, workersMemory);
+      try {
+        const member = await signIn(server.url, 'apiexample', main.members[0]!.email);
+        const url = `${server.url}/xn/rest/apiexample/1.0/BlogPost/recent?count=20&fields=${FIELDS}`;
+        workerRows = [
+          { name: `recent, WORKERS=${cores}`, who: 'visitor', ...(await load(url, {})) },
+          { name: `recent, WORKERS=${cores}`, who: 'member', ...(await load(url, member.headers)) },
+        ];
+      } finally {
+        await server.stop();
+      }
+    }
+    workersMemory.stop();
+
+    const lighthouse = env.BENCH_LIGHTHOUSE === 'off' ? undefined : await lighthouseRun(childEnv, main);
+
+    print({ rows, ceiling, flat, workerRows, memory: memory.peakMb, workersMemory: workersMemory.peakMb, lighthouse });
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl) await pgExec(`drop schema ${schema} cascade`);
+  }
+}
+
+/** One autocannon run: 50 connections for SECONDS. */
+async function load(url: string, headers: Record<string, string>, method: 'GET' | 'POST' = 'GET', body?: string, seconds = SECONDS) {
+  // A keep-alive connection the busy server closed meanwhile is not worth failing the run for.
+  const probe = await fetch(url, { method, headers, body }).catch(() => fetch(url, { method, headers, body }));
+  if (probe.status !== 200) throw new Error(`${method} ${url} answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, method, body });
+  // Requests still in flight when the run stops are not left to slow the next run down.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts };
+}
+
+async function signIn(base: string, network: string, email: string) {
+  const res = await fetch(`${base}/xn/rest/${network}/1.0/Session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password: MEMBER_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`signing in failed: ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('xn_session='))!.split(';')[0]!;
+  const body = (await res.json()) as { entry: { csrfToken: string } };
+  return { headers: { cookie }, csrf: body.entry.csrfToken };
+}
+
+/** Starts `server/main.ts` on the loaded database, as `npm start` would, and waits until it serves. */
+async function serve(childEnv: Record<string, string>, workers: number, memory: MemoryWatch) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, ...childEnv, PORT: String(PORT), DEMO_CONTENT: 'off', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', WORKERS: String(workers) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${PORT}`;
+  for (let i = 0; ; i++) {
+    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
+    if (i > 300 || child.exitCode !== null) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  memory.watch(child);
+  return { url, stop: () => stopChild(child) };
+}
+
+function stopChild(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** A bare Express 5 app answering the bytes with no other work: the framework's ceiling on this machine. */
+async function bareExpress(bytes: Buffer) {
+  const file = path.join(os.tmpdir(), `bench-bare-${process.pid}.json`);
+  fs.writeFileSync(file, bytes);
+  const code = `
+    const express = require('express');
+    const body = require('fs').readFileSync(${JSON.stringify(file)});
+    const app = express();
+    app.get('/', (req, res) => res.type('application/json').send(body));
+    app.listen(${PORT + 1}, '127.0.0.1', () => process.send('ready'));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], cwd: process.cwd() });
+  await new Promise((resolve) => child.once('message', resolve));
+  return { url: `http://127.0.0.1:${PORT + 1}/`, stop: () => { child.kill(); fs.rmSync(file, { force: true }); } };
+}
+
+/** The resident memory of the server and its workers, sampled twice a second; the peak in MB. */
+class MemoryWatch {
+  peakMb = 0;
+  private timer: NodeJS.Timeout | undefined;
+  watch(child: ChildProcess) {
+    clearInterval(this.timer);
+    this.timer = setInterval(() => {
+      try {
+        const pids = [child.pid!, ...execFileSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)]).toString().trim().split(/\s+/).filter(Boolean).map(Number)];
+        const kb = pids.map((pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)).reduce((a, b) => a + b, 0);
+        this.peakMb = Math.max(this.peakMb, kb / 1024);
+      } catch {
+        // the process ended between two samples
+      }
+    }, 500);
+  }
+  stop() {
+    clearInterval(this.timer);
+  }
+}
+
+async function createdAt(childEnv: Record<string, string>, postId: number, schema: string): Promise<number> {
+  const config = loadConfig({ PORT: '0', ...childEnv, DEMO_CONTENT: 'off', LOG_LEVEL: 'silent', WORKERS: '1' });
+  const { openDatabase } = await import('../server/db/database');
+  const { db } = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, pgSchema: databaseUrl ? schema : undefined });
+  try {
+    return (await db.selectFrom('blog_posts').select('created_at').where('id', '=', postId).executeTakeFirstOrThrow()).created_at;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function lighthouseRun(childEnv: Record<string, string>, main: Loaded) {
+  // The web app as `npm start` serves it: built first.
+  log('lighthouse: building the web app');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const memory = new MemoryWatch();
+  const server = await serve(childEnv, 1, memory);
+  try {
+    const pages = [
+      ['front page', `${server.url}/n/apiexample`],
+      ['a post page', `${server.url}/n/apiexample/blog/${encodeURIComponent(`${main.networkId}:BlogPost:${main.postIds.at(-1)}`)}`],
+    ] as const;
+    const results = [];
+    for (const [name, url] of pages) results.push({ name, ...(await runLighthouse(url)) });
+    return results;
+  } finally {
+    memory.stop();
+    await server.stop();
+  }
+}
+
+function print(r: {
+  rows: Row[];
+  ceiling: Row;
+  flat: { tenK: Row[]; big: Row[] };
+  workerRows: Row[];
+  memory: number;
+  workersMemory: number;
+  lighthouse?: { name: string; score: number; lcpMs: number }[];
+}) {
+  const c = r.ceiling;
+  const line = (row: Row) =>
+    `| ${row.name} | ${row.who} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${(row.rps / c.rps).toFixed(2)}× |`;
+  const out = [
+    '',
+    `${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${SIZE.posts.toLocaleString('en')} posts by ${SIZE.members.toLocaleString('en')} members, ` +
+      `${SIZE.comments.toLocaleString('en')} comments, ${SIZE.activity.toLocaleString('en')} activity events; ${CONNECTIONS} connections, ${SECONDS} s a row; ` +
+      `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}; one server process unless said`,
+    '',
+    '| request | as | req/s | p50 ms | p99 ms | errors | × ceiling |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    line(c),
+    ...r.rows.map(line),
+    ...r.workerRows.map(line),
+    '',
+    '| flat cost: recent | as | req/s | p50 ms | p99 ms | errors | × ceiling |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...r.flat.tenK.map(line),
+    ...r.flat.big.map(line),
+    '',
+    `recent p50 as a member: ${r.flat.tenK[0]!.p50} ms at 10,000 posts, ${r.flat.big[0]!.p50} ms at ${BIG_POSTS.toLocaleString('en')} posts ` +
+      `(p99 ${r.flat.tenK[0]!.p99} / ${r.flat.big[0]!.p99} ms)`,
+    `resident memory of the server, peak through the benchmark: ${r.memory.toFixed(0)} MB in one process; ` +
+      `${r.workersMemory.toFixed(0)} MB for the ${os.availableParallelism()} workers and their primary together`,
+    ...(r.lighthouse ?? []).map((l) => `Lighthouse, ${l.name}: performance ${l.score}, largest contentful paint ${(l.lcpMs / 1000).toFixed(2)} s`),
+    `total time: ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
+    '',
+  ];
+  process.stdout.write(out.join('\n'));
+}
+
+async function pgExec(text: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(text);
+  await client.end();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,179 @@
+// Loads a network of realistic size straight into the database, in bulk (multi-row inserts
+// in large transactions, not through the HTTP API): members with friendships, blog posts with
+// tags, featured items, comments (one post with a long thread) and activity events.
+import { sql } from 'kysely';
+import type { Db } from '../server/db/database';
+import { hashPassword } from '../server/lib/passwords';
+
+export interface Size {
+  posts: number;
+  members: number;
+  comments: number;
+  activity: number;
+  /** Comments on the first post, for the long thread the benchmark pages. */
+  thread: number;
+  /** Friends per member. */
+  friends: number;
+}
+
+export const MEMBER_PASSWORD = 'bench-member-password';
+const BATCH = 2000;
+const TAGS = 500;
+const DAY = 86_400_000;
+
+export interface Loaded {
+  networkId: number;
+  /** Account ids of the members, in creation order. */
+  members: { id: number; screenName: string; email: string }[];
+  /** The post with the long thread, the newest post, and a tag and an author to filter by. */
+  threadPost: number;
+  tag: string;
+  author: string;
+  postIds: number[];
+}
+
+/** Adds `size` of content to the network (its Network Creator exists); returns what the benchmark addresses. */
+export async function loadNetwork(db: Db, networkId: number, size: Size, progress: (text: string) => void): Promise<Loaded> {
+  const now = Date.now();
+  const passwordHash = await hashPassword(MEMBER_PASSWORD);
+  const tag = (n: number) => `topic${n % TAGS}`;
+  const prefix = `n${networkId}`;
+
+  // Members: accounts joined over the last year.
+  const members: Loaded['members'] = [];
+  for (let start = 0; start < size.members; start += BATCH) {
+    const count = Math.min(BATCH, size.members - start);
+    await db.transaction().execute(async (tx) => {
+      const rows = Array.from({ length: count }, (_, i) => {
+        const n = start + i;
+        const t = now - 365 * DAY + Math.floor((n / size.members) * 300 * DAY);
+        return {
+          email: `member${n}@${prefix}.bench.example`,
+          password_hash: passwordHash,
+          screen_name: `${prefix}m${n}`,
+          full_name: `Member ${n} ${['Lee', 'Garcia', 'Okafor', 'Novak', 'Tanaka'][n % 5]}`,
+          sort_name: `member ${n}`,
+          icon_url: n % 3 === 0 ? `https://images.example/${n}.png` : null,
+          created_at: t,
+          updated_at: t,
+        };
+      });
+      const ids = await tx.insertInto('accounts').values(rows).returning(['id', 'screen_name', 'email', 'created_at']).execute();
+      await tx
+        .insertInto('members')
+        .values(ids.map((r, i) => ({
+          network_id: networkId, account_id: r.id, role: 'member' as const, state: 'active' as const,
+          featured_at: (start + i) % 200 === 0 ? r.created_at + 1 : null, created_at: r.created_at, updated_at: r.created_at,
+        })))
+        .execute();
+      for (const r of ids) members.push({ id: r.id, screenName: r.screen_name, email: r.email });
+    });
+  }
+  progress(`${members.length} members`);
+
+  // Friendships: each member with the next `friends` members, both directions.
+  const friendRows: { a: number; b: number }[] = [];
+  for (let i = 0; i < members.length; i++) {
+    for (let k = 1; k <= size.friends / 2; k++) friendRows.push({ a: members[i]!.id, b: members[(i + k) % members.length]!.id });
+  }
+  await inBatches(db, friendRows, BATCH / 2, (tx, batch) =>
+    tx
+      .insertInto('friendships')
+      .values(batch.flatMap(({ a, b }, i) => {
+        const t = now - (i % 1000) * 60_000;
+        return [
+          { network_id: networkId, account_id: a, friend_account_id: b, state: 'friend' as const, created_at: t, updated_at: t },
+          { network_id: networkId, account_id: b, friend_account_id: a, state: 'friend' as const, created_at: t, updated_at: t },
+        ];
+      }))
+      .execute(),
+  );
+  progress(`${friendRows.length * 2} friendships`);
+
+  // Posts over the last 200 days, newest last; every 500th featured.
+  const postIds: number[] = [];
+  const span = 200 * DAY;
+  for (let start = 0; start < size.posts; start += BATCH) {
+    const count = Math.min(BATCH, size.posts - start);
+    await db.transaction().execute(async (tx) => {
+      const rows = Array.from({ length: count }, (_, i) => {
+        const n = start + i;
+        const t = now - span + Math.floor((n / size.posts) * span) - 60_000;
+        return {
+          network_id: networkId, author_id: members[(n * 7919) % members.length]!.id,
+          title: `Notes on ${tag(n)} and ${tag(n + 17)}, part ${n}`,
+          description: `<p>Post ${n}: a paragraph or two of what a member wrote about ${tag(n)}, with <strong>some</strong> formatting.</p><p>And a second paragraph.</p>`,
+          publish_status: 'publish' as const, publish_time: t, visibility: 'all' as const, approved: 1 as const,
+          featured_at: n % 500 === 0 ? t + 1000 : null, created_at: t, updated_at: t,
+        };
+      });
+      const ids = await tx.insertInto('blog_posts').values(rows).returning('id').execute();
+      await tx
+        .insertInto('item_tags')
+        .values(ids.flatMap(({ id }, i) => [0, 1, 2].map((k) => ({
+          network_id: networkId, item_type: 'BlogPost', item_id: id, value: tag(start + i + k * 37), position: k,
+        }))))
+        .execute();
+      for (const { id } of ids) postIds.push(id);
+    });
+  }
+  progress(`${postIds.length} posts with 3 tags each`);
+
+  // Comments: a long thread on one post, the rest spread over the posts.
+  const threadPost = postIds[Math.floor(postIds.length / 2)]!;
+  const threadAuthor = members[(Math.floor(postIds.length / 2) * 7919) % members.length]!.id;
+  for (let start = 0; start < size.comments; start += BATCH) {
+    const count = Math.min(BATCH, size.comments - start);
+    await db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('comments')
+        .values(Array.from({ length: count }, (_, i) => {
+          const n = start + i;
+          const onThread = n < size.thread;
+          const p = onThread ? Math.floor(postIds.length / 2) : (n * 104_729) % postIds.length;
+          const t = now - Math.floor(((size.comments - n) / size.comments) * span);
+          return {
+            network_id: networkId, author_id: members[(n * 31) % members.length]!.id, attached_to_type: 'BlogPost',
+            attached_to_id: onThread ? threadPost : postIds[p]!, attached_to_author_id: onThread ? threadAuthor : members[(p * 7919) % members.length]!.id,
+            description: `<p>Comment ${n}: I agree, mostly.</p>`, approved: 1 as const, featured_at: null, created_at: t, updated_at: t,
+          };
+        }))
+        .execute();
+    });
+    if ((start / BATCH) % 100 === 99) progress(`${start + count} comments`);
+  }
+  progress(`${size.comments} comments (${size.thread} on one post)`);
+
+  // Activity: a new post or a comment, newest last.
+  for (let start = 0; start < size.activity; start += BATCH) {
+    const count = Math.min(BATCH, size.activity - start);
+    await db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('activities')
+        .values(Array.from({ length: count }, (_, i) => {
+          const n = start + i;
+          const p = (n * 7) % postIds.length;
+          const t = now - Math.floor(((size.activity - n) / size.activity) * span);
+          return {
+            uuid: `${prefix}-activity-${n}`, network_id: networkId, author_id: members[(n * 13) % members.length]!.id,
+            type: 'CreateBlogPost', content_type: 'BlogPost', content_id: postIds[p]!, attached_to_type: null, attached_to_id: null,
+            attached_to_author_id: null, title: `Notes, part ${p}`, description: null, created_at: t,
+          };
+        }))
+        .execute();
+    });
+  }
+  progress(`${size.activity} activity events`);
+  // A bulk load leaves the planner without statistics until autovacuum (PostgreSQL) or an
+  // ANALYZE (SQLite) catches up; measure the steady state a live network is in.
+  await sql`analyze`.execute(db);
+  return { networkId, members, threadPost, tag: tag(1), author: members[7919 % members.length]!.screenName, postIds };
+}
+
+async function inBatches<T>(db: Db, rows: T[], size: number, insert: (tx: Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0], batch: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += size * 10) {
+    await db.transaction().execute(async (tx) => {
+      for (let i = start; i < Math.min(rows.length, start + size * 10); i += size) await insert(tx, rows.slice(i, i + size));
+    });
+  }
+}
