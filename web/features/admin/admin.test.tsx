@@ -677,3 +677,53 @@ describe('the dashboard', () => {
     expect(asked[0]!.getAll('type')).toContain('JoinNetwork');
   });
 });
+
+describe('administrators on a video', () => {
+  it('approve a held video where it is shown, then feature it', async () => {
+    const id = '1:Video:9';
+    let video = {
+      id,
+      author: 'ada',
+      createdDate: '2011-06-23T18:34:22.123Z',
+      updatedDate: '2011-06-23T18:34:22.123Z',
+      featuredDate: null as string | null,
+      title: 'The engine turning',
+      description: '<p>Filmed at the museum.</p>',
+      url: `http://localhost/n/apiexample/videos/${encodeURIComponent(id)}`,
+      sourceUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      visibility: 'all' as const,
+      approved: false,
+      commentCount: 0,
+      tags: [],
+      conversionStatus: 'complete' as const,
+      duration: null,
+      embedCode: '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="YouTube video player"></iframe>',
+      previewFrame: null,
+      videoAttachmentUrl: null,
+      videoSizeInBytes: null,
+    };
+    const sent: string[] = [];
+    server.use(
+      sessionHandler(admin),
+      http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(video.approved ? 0 : 1)),
+      http.get(rest('Video'), () => entryEnvelope(video, members)),
+      http.get(rest('Comment/recent'), () => listingEnvelope([])),
+      http.put(rest('Video'), () => {
+        sent.push('approve');
+        video = { ...video, approved: true };
+        return doneEnvelope();
+      }),
+      http.post(rest('Video/feature'), () => {
+        sent.push('feature');
+        video = { ...video, featuredDate: '2011-06-26T10:00:00.000Z' };
+        return doneEnvelope();
+      }),
+    );
+    const { user } = renderRoute(`/n/apiexample/videos/${encodeURIComponent(id)}`);
+    expect(await screen.findByText('Awaiting approval')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.click(await screen.findByRole('button', { name: 'Feature' }));
+    expect(await screen.findByRole('button', { name: 'Unfeature' })).toBeTruthy();
+    expect(sent).toEqual(['approve', 'feature']);
+  });
+});

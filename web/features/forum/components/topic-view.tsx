@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { paths } from '../../../lib/paths';
 import { CommentForm } from '../../comments/components/comment-form';
 import { CommentList } from '../../comments/components/comment-list';
+import { ModerationControls } from '../../moderation/components/moderation-controls';
 import { PageTitle } from '../../network/components/page-title';
 import { useViewer } from '../../session/api/viewer';
 import { closeTopicOptions, deleteTopicOptions } from '../api/forum-mutations';
@@ -65,13 +66,18 @@ export function TopicView({ network, id }: { network: string; id: string }) {
             ))}
           </ul>
         ) : null}
-        {mayChange ? (
+        {mayChange || (entry.approved === false && entry.author === me) ? (
           <div className="post-actions">
-            <Link className="button-link secondary-link" to={paths.editTopic(network, entry.id)}>
-              Edit topic
-            </Link>
-            <CloseTopicButton network={network} topic={entry} />
-            <DeleteTopicButton network={network} topic={entry} />
+            <ModerationControls network={network} item={entry} viewer={viewer} noun="topic" withoutDelete />
+            {mayChange ? (
+              <>
+                <Link className="button-link secondary-link" to={paths.editTopic(network, entry.id)}>
+                  Edit topic
+                </Link>
+                <CloseTopicButton network={network} topic={entry} />
+                <DeleteTopicButton network={network} topic={entry} />
+              </>
+            ) : null}
           </div>
         ) : null}
         {/* Topic text is HTML the server sanitised against its allowlist. */}
@@ -82,7 +88,10 @@ export function TopicView({ network, id }: { network: string; id: string }) {
         <CommentList
           network={network}
           attachedTo={entry.id}
-          canDelete={(reply) => viewer.canWrite && (reply.author === me || entry.author === me || viewer.isAdmin)}
+          canDelete={(reply) => viewer.isAdmin || (viewer.canWrite && (reply.author === me || entry.author === me))}
+          controls={(reply, nameId) => (
+            <ModerationControls network={network} item={reply} viewer={viewer} noun="reply" describedBy={nameId} withoutDelete />
+          )}
           empty="No replies yet."
         />
         <ReplyAccess network={network} topic={entry} />

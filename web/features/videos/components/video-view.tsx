@@ -12,6 +12,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { paths } from '../../../lib/paths';
 import { CommentForm } from '../../comments/components/comment-form';
 import { CommentList } from '../../comments/components/comment-list';
+import { ModerationControls } from '../../moderation/components/moderation-controls';
 import { PageTitle } from '../../network/components/page-title';
 import { useViewer } from '../../session/api/viewer';
 import { deleteVideoOptions } from '../api/video-mutations';
@@ -60,9 +61,10 @@ export function VideoView({ network, id }: { network: string; id: string }) {
             ))}
           </ul>
         ) : null}
-        {mayDelete ? (
+        {mayDelete || viewer.isAdmin || (entry.approved === false && entry.author === me) ? (
           <div className="post-actions">
-            <DeleteVideoButton network={network} video={entry} />
+            <ModerationControls network={network} item={entry} viewer={viewer} noun="video" withoutDelete />
+            {mayDelete ? <DeleteVideoButton network={network} video={entry} /> : null}
           </div>
         ) : null}
         {/* Descriptions are HTML the server sanitised against its allowlist. */}
@@ -70,7 +72,14 @@ export function VideoView({ network, id }: { network: string; id: string }) {
       </article>
       <section className="comments" aria-labelledby="comments-heading">
         <h2 id="comments-heading">Comments</h2>
-        <CommentList network={network} attachedTo={entry.id} canDelete={(comment) => viewer.canWrite && (comment.author === me || entry.author === me || viewer.isAdmin)} />
+        <CommentList
+          network={network}
+          attachedTo={entry.id}
+          canDelete={(comment) => viewer.isAdmin || (viewer.canWrite && (comment.author === me || entry.author === me))}
+          controls={(comment, nameId) => (
+            <ModerationControls network={network} item={comment} viewer={viewer} noun="comment" describedBy={nameId} withoutDelete />
+          )}
+        />
         {!viewer.known ? null : viewer.canWrite ? (
           <CommentForm network={network} attachedTo={entry.id} />
         ) : viewer.isPending ? (
