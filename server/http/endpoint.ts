@@ -71,8 +71,9 @@ export interface Ctx extends Actor {
  * done    — nothing but `success` (updates, deletes, actions)
  * entry   — `{entry}` exactly as `entry` declares it (Token, Session, ...)
  * stream  — server-sent events the handler writes itself (Live)
+ * atom    — an Atom feed the handler writes itself (BlogPost/feed)
  */
-export type ReplyKind = 'get' | 'listing' | 'count' | 'create' | 'done' | 'entry' | 'stream';
+export type ReplyKind = 'get' | 'listing' | 'count' | 'create' | 'done' | 'entry' | 'stream' | 'atom';
 
 export interface Endpoint<S extends z.ZodObject = z.ZodObject> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

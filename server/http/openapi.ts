@@ -200,7 +200,9 @@ function operation(e: Endpoint, success: JsonSchema) {
       200:
         replyKind(e) === 'stream'
           ? { description: 'Server-sent events, until the client or the server closes the stream.', content: { 'text/event-stream': { schema: success } } }
-          : { description: 'Success.', content: json(success) },
+          : replyKind(e) === 'atom'
+            ? { description: 'The feed.', content: { 'application/atom+xml': { schema: success } } }
+            : { description: 'Success.', content: json(success) },
       503: ref('responses', 'RateLimited'),
       default: ref('responses', 'Error'),
     },
@@ -252,6 +254,8 @@ function successSchema(e: Endpoint, listedEntry: (e: Endpoint) => JsonSchema): J
       return envelope({ entry: e.entry ? toJsonSchema(e.entry, 'output') : {} });
     case 'stream':
       return { type: 'string', description: 'A stream of server-sent events (text/event-stream).' };
+    case 'atom':
+      return { type: 'string', description: 'An Atom 1.0 feed document (RFC 4287).' };
   }
 }
 

@@ -68,7 +68,7 @@ export function restRouter(deps: AppDeps & { signIns: SignInThrottle }, endpoint
       const params = ctx.params.parse(e.params);
       authorizeParameters(e.restricted, (name) => (params as Record<string, unknown>)[name] !== undefined, ctx.viewer);
       const body = await e.handle(ctx, params);
-      if (e.reply !== 'stream') sendSuccess(req, res, body);
+      if (e.reply !== 'stream' && e.reply !== 'atom') sendSuccess(req, res, body);
     });
   }
   router.use((req: Request) => {

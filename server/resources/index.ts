@@ -19,6 +19,7 @@ import { broadcastEndpoints } from './broadcasts/routes';
 import { moderationEndpoints } from './moderation/routes';
 import { liveEndpoints } from './live/routes';
 import { searchEndpoints } from './search/routes';
+import { feedEndpoints } from './feeds/routes';
 import { auditEndpoints } from './audit/routes';
 import { consumerKeyEndpoints } from './consumer-keys/routes';
 
@@ -48,6 +49,7 @@ export const endpoints: Endpoint[] = [
   ...moderationEndpoints,
   ...liveEndpoints,
   ...searchEndpoints,
+  ...feedEndpoints,
   ...auditEndpoints,
   ...consumerKeyEndpoints,
 ];

@@ -1359,6 +1359,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/BlogPost/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An Atom feed (RFC 4287) of the 20 newest blog posts anybody may read: the network’s, or with `tag` or `author` a tag’s or a member’s. A private network has no feeds (404). Answers 304 to a matching If-None-Match.
+         * @description Who may call: anybody who may read the network (anyone on a public network, members on a private one).
+         *
+         *     **Extension**: ours, not part of the historical API.
+         */
+        get: operations["getBlogPostFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/AuditLog/list": {
         parameters: {
             query?: never;
@@ -5176,6 +5198,35 @@ export interface operations {
                         lastPage: boolean;
                         resources: components["schemas"]["Resources"];
                     };
+                };
+            };
+            503: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getBlogPostFeed: {
+        parameters: {
+            query?: {
+                /** @description the posts with this tag */
+                tag?: string;
+                /** @description the posts of this member (screen name) */
+                author?: string;
+                /** @description true pretty-prints the JSON. */
+                xn_pretty?: components["parameters"]["xn_pretty"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/atom+xml": string;
                 };
             };
             503: components["responses"]["RateLimited"];

@@ -1,0 +1,91 @@
+// Atom feeds (extension) of the newest blog posts: the network's, a tag's or a member's.
+// A feed holds what anybody may read — it is read as an anonymous visitor, whoever asks, so
+// a feed reader's copy never holds a member's private view — and a private network has none.
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { endpoint, type Ctx } from '../../http/endpoint';
+import { notFound } from '../../http/errors';
+import { anonymous } from '../../lib/viewer';
+import { blogPostUrl } from '../blog-posts/schema';
+import { postStore } from '../blog-posts/store';
+import { memberUrl } from '../users/author-ref';
+import { atomDocument } from './atom';
+
+const FEED_SIZE = 20;
+
+const feedParams = z.object({
+  tag: z.string().max(64).optional().meta({ description: 'the posts with this tag' }),
+  author: z.string().max(100).optional().meta({ description: 'the posts of this member (screen name)' }),
+});
+
+/** A stable id for what the network names `path`: a tag URI (RFC 4151) minted under the site's host on the network's first day. */
+const tagUri = (ctx: Ctx, path: string) =>
+  `tag:${new URL(ctx.present.origin).hostname},${new Date(ctx.network.created_at).toISOString().slice(0, 10)}:${ctx.network.subdomain}/${path}`;
+
+export const feedEndpoints = [
+  endpoint({
+    method: 'GET',
+    path: 'BlogPost/feed',
+    allow: 'anyone',
+    extension: true,
+    summary:
+      'An Atom feed (RFC 4287) of the 20 newest blog posts anybody may read: the network’s, or with `tag` or `author` a tag’s or a ' +
+      'member’s. A private network has no feeds (404). Answers 304 to a matching If-None-Match.',
+    params: feedParams,
+    reply: 'atom',
+    handle: async (ctx, p) => {
+      if (ctx.network.is_private) throw notFound('A private network has no public feeds.', 1);
+      const scope = { viewer: anonymous, network: ctx.network, now: ctx.now };
+      const page = await postStore.list(ctx.db, scope, { tag: p.tag, author: p.author }, 'created', FEED_SIZE, { start: true });
+      const posts = page.rows;
+      const origin = ctx.present.origin;
+      const web = `${origin}/n/${ctx.network.subdomain}`;
+      const query = new URLSearchParams();
+      if (p.tag !== undefined) query.set('tag', p.tag);
+      if (p.author !== undefined) query.set('author', p.author);
+      const search = query.size ? `?${query}` : '';
+      const authorName = p.author !== undefined ? (posts[0]?.author.fullName ?? p.author) : undefined;
+      const title =
+        p.tag !== undefined && authorName !== undefined
+          ? `${ctx.network.name}: posts tagged “${p.tag}” by ${authorName}`
+          : p.tag !== undefined
+            ? `${ctx.network.name}: posts tagged “${p.tag}”`
+            : authorName !== undefined
+              ? `${ctx.network.name}: posts by ${authorName}`
+              : ctx.network.name;
+      const newest = Math.max(ctx.network.created_at, ...posts.map((post) => post.updated_at));
+      const xml = atomDocument({
+        id: tagUri(ctx, `BlogPost/feed${search}`),
+        title,
+        subtitle: ctx.network.description || undefined,
+        updated: new Date(newest),
+        self: `${origin}${ctx.req.baseUrl}/BlogPost/feed${search}`,
+        alternate: p.author !== undefined && p.tag === undefined ? memberUrl(ctx.present, p.author) : `${web}/blog${search}`,
+        author: { name: ctx.network.name, uri: web },
+        entries: posts.map((post) => ({
+          id: tagUri(ctx, `BlogPost/${post.id}`),
+          title: post.title || 'Untitled',
+          updated: new Date(post.updated_at),
+          published: new Date(post.publish_time),
+          author: { name: post.author.fullName, uri: memberUrl(ctx.present, post.author.screenName) },
+          link: blogPostUrl(ctx.present, post.id),
+          content: post.description,
+          categories: post.tags,
+        })),
+      });
+      ctx.res.setHeader('Content-Type', 'application/atom+xml; charset=utf-8');
+      ctx.res.setHeader('Cache-Control', 'public, max-age=300');
+      ctx.res.setHeader('Last-Modified', new Date(newest).toUTCString());
+      // Conditional GET: a reader that has this very document is told so, without it.
+      const etag = `"${crypto.createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`;
+      ctx.res.setHeader('ETag', etag);
+      const match = ctx.req.get('if-none-match');
+      if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {
+        ctx.res.status(304).end();
+      } else {
+        ctx.res.send(xml);
+      }
+      return {};
+    },
+  }),
+];
