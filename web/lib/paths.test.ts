@@ -23,5 +23,10 @@ describe('paths', () => {
     expect(safeNext('/n/apiexample/blog', '/')).toBe('/n/apiexample/blog');
     expect(safeNext('//evil.example', '/')).toBe('/');
     expect(safeNext('https://evil.example', '/')).toBe('/');
+    expect(safeNext('/n/apiexample/blog?tag=a#top', '/')).toBe('/n/apiexample/blog?tag=a#top');
+    // Each of these leads a browser to another host.
+    for (const next of ['/\\evil.example', '/\\/evil.example', '/\t/evil.example', '/\n/evil.example', ' //evil.example', 'javascript:alert(1)', '\\\\evil.example', null, '']) {
+      expect(safeNext(next, '/home'), JSON.stringify(next)).toBe('/home');
+    }
   });
 });

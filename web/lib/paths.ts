@@ -60,7 +60,12 @@ export const paths = {
 
 /** Only same-app paths may be a redirect target after signing in (no open redirects). */
 export function safeNext(next: string | null, fallback: string): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : fallback;
+  if (!next?.startsWith('/')) return fallback;
+  // Read as a browser would (`/\\host`, tabs and newlines in `/\t/host` make other hosts):
+  // only a path that stays on this site is followed.
+  const base = 'http://app.invalid';
+  const parsed = URL.canParse(next, base) ? new URL(next, base) : undefined;
+  return parsed?.origin === base ? parsed.pathname + parsed.search + parsed.hash : fallback;
 }
 
 /**
