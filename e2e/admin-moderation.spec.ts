@@ -59,6 +59,7 @@ test('administrators moderate, feature and block from the web app; plain members
       await expect(creatorPage.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
       await expectAccessible(creatorPage);
       await creatorPage.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Members' }).click();
+      await creatorPage.getByLabel('Find a member').fill(admin.fullName);
       const row = memberRow(creatorPage, admin.fullName);
       await row.getByRole('button', { name: 'Make administrator' }).click();
       await creatorPage.getByRole('dialog', { name: 'Make this member an administrator?' }).getByRole('button', { name: 'Make administrator' }).click();
@@ -155,6 +156,7 @@ test('administrators moderate, feature and block from the web app; plain members
 
     await test.step('a member blocked by an administrator can no longer post', async () => {
       await adminPage.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Members' }).click();
+      await adminPage.getByLabel('Find a member').fill(bob.email);
       const row = memberRow(adminPage, bob.fullName);
       await row.getByRole('button', { name: 'Block' }).click();
       await adminPage.getByRole('dialog', { name: 'Block this member?' }).getByRole('button', { name: 'Block' }).click();

@@ -298,9 +298,13 @@ describe('members', () => {
       sent,
       handlers: [
         http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(1)),
-        http.get(rest('User/alpha'), ({ request }) => {
-          const approved = new URL(request.url).searchParams.get('approved');
-          return listingEnvelope(approved === 'false' ? list.filter((m) => m.state === 'pending') : list);
+        http.get(rest('User/search'), ({ request }) => {
+          const search = new URL(request.url).searchParams;
+          const states = search.getAll('state');
+          const q = (search.get('q') ?? '').toLowerCase();
+          return listingEnvelope(
+            list.filter((m) => (states.length === 0 || states.includes(m.state)) && (!q || `${m.fullName} ${m.email} ${m.author}`.toLowerCase().includes(q))),
+          );
         }),
         http.put(rest('User'), async ({ request }) => {
           const id = new URL(request.url).searchParams.get('id')!;
@@ -374,6 +378,10 @@ describe('members', () => {
     await user.selectOptions(screen.getByLabelText('Show'), 'Awaiting approval');
     await waitFor(() => expect(screen.queryByText('Grace Hopper')).toBeNull());
     expect(await screen.findByText('Charles Babbage')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Show'), 'Everyone');
+    await user.type(screen.getByLabelText('Find a member'), 'spam');
+    await waitFor(() => expect(screen.queryByText('Grace Hopper')).toBeNull());
+    expect(await screen.findByText('Mallory Spam')).toBeTruthy();
   });
 });
 

@@ -7,7 +7,7 @@ import { networkQueries } from '../../network/api/network-queries';
 
 const PAGE = 50;
 
-export type MemberFilter = 'all' | 'pending';
+export type MemberFilter = 'all' | 'pending' | 'active' | 'blocked' | 'admin';
 
 export type AuditEntry = Entry<'AuditEntry'>;
 export type ConsumerKey = Reply<'/ConsumerKey', 'get'>['entry'][number];
@@ -27,14 +27,14 @@ export type SettingsChange = Partial<
 
 export const adminQueries = {
   all: () => ['admin'] as const,
-  members: (network: string, filter: MemberFilter) =>
+  members: (network: string, filter: MemberFilter, q: string) =>
     infiniteQueryOptions({
-      queryKey: [...adminQueries.all(), 'members', network, filter] as const,
+      queryKey: [...adminQueries.all(), 'members', network, filter, q] as const,
       queryFn: ({ pageParam, signal }) =>
         apiGet<ListingEnvelope<Member>>(
           network,
-          'User/alpha',
-          { count: PAGE, anchor: pageParam, approved: filter === 'pending' ? 'false' : undefined },
+          'User/search',
+          { q: q || undefined, state: filter === 'all' ? undefined : filter, order: 'alpha', count: PAGE, anchor: pageParam },
           signal,
         ),
       initialPageParam: undefined as string | undefined,

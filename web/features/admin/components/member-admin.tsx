@@ -3,7 +3,7 @@
 // unblock, feature, and remove; the Network Creator makes and unmakes administrators.
 // Rejecting, removing and making an administrator ask first.
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
@@ -21,6 +21,14 @@ const WORDS = {
   '3': 'That member is no longer here: someone may have dealt with them already.',
   '6-2': 'That member changed meanwhile. Look again and try once more.',
 };
+
+const FILTERS: [MemberFilter, string][] = [
+  ['all', 'Everyone'],
+  ['pending', 'Awaiting approval'],
+  ['active', 'Active members'],
+  ['blocked', 'Blocked'],
+  ['admin', 'Administrators'],
+];
 
 type Asking = { member: Member; act: 'reject' | 'remove' | 'promote' | 'demote' | 'block' };
 
@@ -42,7 +50,7 @@ function stateOf(member: Member): string {
 
 export function MemberAdmin({ network, viewer }: { network: string; viewer: Viewer }) {
   const [search, setSearch] = useSearchParams();
-  const filter: MemberFilter = search.get('state') === 'pending' ? 'pending' : 'all';
+  const filter: MemberFilter = (FILTERS.find(([value]) => value === search.get('state')) ?? FILTERS[0])[0];
   const setFilter = (next: MemberFilter) =>
     setSearch((was) => {
       const params = new URLSearchParams(was);
@@ -51,7 +59,9 @@ export function MemberAdmin({ network, viewer }: { network: string; viewer: View
       return params;
     }, { replace: true });
   const [query, setQuery] = useState('');
-  const members = useInfiniteQuery(adminQueries.members(network, filter));
+  // The service finds members by name, email or screen name; typing does not wait for each answer.
+  const wanted = useDeferredValue(query.trim());
+  const members = useInfiniteQuery(adminQueries.members(network, filter, wanted));
   const change = useMutation(changeMemberOptions(network));
   const remove = useMutation(removeMemberOptions(network));
   const feature = useMutation(featureOptions(network));
@@ -78,9 +88,7 @@ export function MemberAdmin({ network, viewer }: { network: string; viewer: View
     setAsking(null);
   }
 
-  const all = members.data?.pages.flatMap((page) => page.entry) ?? [];
-  const wanted = query.trim().toLowerCase();
-  const shown = wanted ? all.filter((m) => `${m.fullName} ${m.email ?? ''} ${m.author}`.toLowerCase().includes(wanted)) : all;
+  const shown = members.data?.pages.flatMap((page) => page.entry) ?? [];
 
   return (
     <>
@@ -92,12 +100,14 @@ export function MemberAdmin({ network, viewer }: { network: string; viewer: View
         <div>
           <label htmlFor={filterId}>Show</label>
           <select id={filterId} value={filter} onChange={(event) => setFilter(event.target.value as MemberFilter)}>
-            <option value="all">Everyone</option>
-            <option value="pending">Awaiting approval</option>
+            {FILTERS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </select>
         </div>
       </div>
-      {wanted && members.hasNextPage ? <p className="field-hint">Searching the {all.length} members loaded so far.</p> : null}
       <div aria-live="polite">{notice ? <p className="notice">{notice}</p> : null}</div>
       {failure ? <ErrorMessage error={failure} title="That was not done." words={WORDS} /> : null}
       {members.isPending ? (
@@ -105,7 +115,7 @@ export function MemberAdmin({ network, viewer }: { network: string; viewer: View
       ) : members.isError ? (
         <ErrorMessage error={members.error} title="The members could not be loaded." retry={() => void members.refetch()} />
       ) : shown.length === 0 ? (
-        <EmptyState title={filter === 'pending' ? 'Nobody is waiting for approval.' : wanted ? 'No member matches that.' : 'No members yet.'} />
+        <EmptyState title={wanted ? 'No member matches that.' : filter === 'pending' ? 'Nobody is waiting for approval.' : 'No members here.'} />
       ) : (
         <ul className="admin-list">
           {shown.map((member) => (
