@@ -294,6 +294,27 @@ export interface AuditLogTable {
   created_at: number;
 }
 
+/** Dashboard counters, kept by triggers (migration 0053): per UTC day (epoch days) and kind. */
+export interface StatDailyTable {
+  network_id: number;
+  day: number;
+  kind: 'members' | 'posts' | 'comments' | 'photos';
+  n: number;
+}
+
+export interface StatDailyAuthorTable {
+  network_id: number;
+  day: number;
+  account_id: number;
+  n: number;
+}
+
+export interface StatTagTable {
+  network_id: number;
+  value: string;
+  n: number;
+}
+
 export interface Database {
   networks: NetworkTable;
   accounts: AccountTable;
@@ -317,6 +338,9 @@ export interface Database {
   photo_images: PhotoImageTable;
   access_tokens: AccessTokenTable;
   audit_log: AuditLogTable;
+  stat_daily: StatDailyTable;
+  stat_daily_authors: StatDailyAuthorTable;
+  stat_tags: StatTagTable;
 }
 
 export type Network = Selectable<NetworkTable>;

@@ -22,6 +22,7 @@ import { searchEndpoints } from './search/routes';
 import { feedEndpoints } from './feeds/routes';
 import { auditEndpoints } from './audit/routes';
 import { consumerKeyEndpoints } from './consumer-keys/routes';
+import { dashboardEndpoints } from './dashboard/routes';
 
 export const endpoints: Endpoint[] = [
   ...tokenEndpoints,
@@ -52,4 +53,5 @@ export const endpoints: Endpoint[] = [
   ...feedEndpoints,
   ...auditEndpoints,
   ...consumerKeyEndpoints,
+  ...dashboardEndpoints,
 ];

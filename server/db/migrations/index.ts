@@ -13,6 +13,7 @@ import * as passwordResets from './0010-password-resets';
 import * as auditLog from './0050-audit-log';
 import * as moderationIndexes from './0051-moderation-indexes';
 import * as consumerKeyUse from './0052-consumer-key-use';
+import * as dashboardCounters from './0053-dashboard-counters';
 import * as search from './0015-search';
 
 type Step = { up(db: Kysely<any>, ctx: MigrationContext): Promise<void> };
@@ -29,6 +30,7 @@ const steps: Record<string, Step> = {
   '0050-audit-log': auditLog,
   '0051-moderation-indexes': moderationIndexes,
   '0052-consumer-key-use': consumerKeyUse,
+  '0053-dashboard-counters': dashboardCounters,
   '0015-search': search,
 };
 

@@ -1437,6 +1437,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The administrators' dashboard: per day over the last 30 days new members, posts, comments and photos; the most used tags; the most active members; how many items await approval.
+         * @description Who may call: administrators and the Network Creator.
+         *
+         *     **Extension**: ours, not part of the historical API.
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5392,6 +5414,61 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
+                    };
+                };
+            };
+            503: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: {
+                /** @description true pretty-prints the JSON. */
+                xn_pretty?: components["parameters"]["xn_pretty"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Dashboard */
+                        entry: {
+                            /** @description the last 30 UTC days, oldest first, today last: members who joined, posts, comments and photos written (and still there) */
+                            days: {
+                                /** @description YYYY-MM-DD (UTC) */
+                                date: string;
+                                members: number;
+                                posts: number;
+                                comments: number;
+                                photos: number;
+                            }[];
+                            /** @description the 10 tags on most items */
+                            topTags: {
+                                value: string;
+                                count: number;
+                            }[];
+                            /** @description the 10 members who wrote most posts, comments and photos over the 30 days */
+                            activeMembers: {
+                                author: string;
+                                fullName: string;
+                                iconUrl: string;
+                                url: string;
+                                count: number;
+                            }[];
+                            /** @description items and members awaiting approval */
+                            waiting: number;
+                        };
                     };
                 };
             };
