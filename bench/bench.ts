@@ -183,9 +183,16 @@ async function main() {
     }
     workersMemory.stop();
 
-    const lighthouse = env.BENCH_LIGHTHOUSE === 'off' ? undefined : await lighthouseRun(childEnv, main);
-
-    print({ rows, ceiling, flat, workerRows, memory: memory.peakMb, workersMemory: workersMemory.peakMb, lighthouse });
+    print({ rows, ceiling, flat, workerRows, memory: memory.peakMb, workersMemory: workersMemory.peakMb });
+    if (env.BENCH_LIGHTHOUSE !== 'off') {
+      for (const l of await lighthouseRun(childEnv, main)) {
+        process.stdout.write(
+          'error' in l
+            ? `Lighthouse, ${l.name}: ${l.error}\n`
+            : `Lighthouse, ${l.name}: performance ${l.score}, largest contentful paint ${(l.lcpMs / 1000).toFixed(2)} s\n`,
+        );
+      }
+    }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (databaseUrl) await pgExec(`drop schema ${schema} cascade`);
@@ -297,8 +304,12 @@ async function lighthouseRun(childEnv: Record<string, string>, main: Loaded) {
       ['front page', `${server.url}/n/apiexample`],
       ['a post page', `${server.url}/n/apiexample/blog/${encodeURIComponent(`${main.networkId}:BlogPost:${main.postIds.at(-1)}`)}`],
     ] as const;
-    const results = [];
-    for (const [name, url] of pages) results.push({ name, ...(await runLighthouse(url)) });
+    const results: ({ name: string } & ({ score: number; lcpMs: number } | { error: string }))[] = [];
+    for (const [name, url] of pages) {
+      // A trace Chromium failed to record (a busy machine) is tried once more.
+      const result = await runLighthouse(url).catch(() => runLighthouse(url)).catch((error: Error) => ({ error: error.message }));
+      results.push({ name, ...result });
+    }
     return results;
   } finally {
     memory.stop();
@@ -313,7 +324,6 @@ function print(r: {
   workerRows: Row[];
   memory: number;
   workersMemory: number;
-  lighthouse?: { name: string; score: number; lcpMs: number }[];
 }) {
   const c = r.ceiling;
   const line = (row: Row) =>
@@ -339,7 +349,6 @@ function print(r: {
       `(p99 ${r.flat.tenK[0]!.p99} / ${r.flat.big[0]!.p99} ms)`,
     `resident memory of the server, peak through the benchmark: ${r.memory.toFixed(0)} MB in one process; ` +
       `${r.workersMemory.toFixed(0)} MB for the ${os.availableParallelism()} workers and their primary together`,
-    ...(r.lighthouse ?? []).map((l) => `Lighthouse, ${l.name}: performance ${l.score}, largest contentful paint ${(l.lcpMs / 1000).toFixed(2)} s`),
     `total time: ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
     '',
   ];
