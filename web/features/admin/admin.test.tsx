@@ -658,7 +658,11 @@ describe('the dashboard', () => {
       sessionHandler(admin),
       http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(3)),
       http.get(rest('User/count'), ({ request }) => entryEnvelopeless(new URL(request.url).searchParams.get('approved') === 'false' ? 1 : 12)),
-      http.get(rest('BlogPost/count'), () => entryEnvelopeless(40)),
+      http.get(rest('BlogPost/count'), ({ request }) =>
+        new URL(request.url).searchParams.get('createdAfter')
+          ? entryEnvelopeless(40)
+          : errorEnvelope({ status: 400, code: 4, subcode: 2, reason: "Parameter 'createdAfter' is required." }),
+      ),
       http.get(rest('Photo/count'), () => entryEnvelopeless(7)),
       http.get(rest('Activity/recent'), ({ request }) => {
         asked.push(new URL(request.url).searchParams);
@@ -671,6 +675,7 @@ describe('the dashboard', () => {
       within(document.querySelector<HTMLElement>('.stats')!).getByRole('link', { name: label }).closest('.stat')!.querySelector('dd')!.textContent;
     await waitFor(() => expect(stat('Waiting for approval')).toBe('3'));
     await waitFor(() => expect(stat('Members')).toBe('12'));
+    await waitFor(() => expect(document.querySelectorAll('.stat dd')[3]!.textContent).toBe('40'));
 
     const posts = await screen.findByRole('figure', { name: /Posts per day/ });
     expect(within(posts).getByText('· 1 in all')).toBeTruthy();

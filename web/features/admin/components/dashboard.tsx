@@ -19,8 +19,8 @@ const countQuery = (network: string, resource: string, query: Record<string, str
   queryFn: async ({ signal }: { signal: AbortSignal }) => (await apiGet<CountEnvelope>(network, resource, query, signal)).count,
 });
 
-function Stat({ label, value, to }: { label: string; value: number | undefined; to?: string }) {
-  const shown = value === undefined ? '…' : value.toLocaleString();
+function Stat({ label, value, failed, to }: { label: string; value: number | undefined; failed?: boolean; to?: string }) {
+  const shown = value !== undefined ? value.toLocaleString() : failed ? 'Could not be counted' : '…';
   return (
     <div className="stat">
       <dt>{to ? <Link to={to}>{label}</Link> : label}</dt>
@@ -33,15 +33,16 @@ export function DashboardStats({ network }: { network: string }) {
   const waiting = useQuery(moderationQueries.count(network));
   const members = useQuery(countQuery(network, 'User/count'));
   const pending = useQuery(countQuery(network, 'User/count', { approved: 'false' }));
-  const posts = useQuery(countQuery(network, 'BlogPost/count'));
+  // The historical API counts posts created after a moment, which it requires.
+  const posts = useQuery(countQuery(network, 'BlogPost/count', { createdAfter: '1970-01-01T00:00:00.000Z' }));
   const photos = useQuery(countQuery(network, 'Photo/count'));
   return (
     <dl className="stats">
-      <Stat label="Waiting for approval" value={waiting.data} to={paths.adminQueue(network)} />
-      <Stat label="Members" value={members.data} to={paths.adminMembers(network)} />
-      <Stat label="Members awaiting approval" value={pending.data} to={paths.adminMembers(network, { state: 'pending' })} />
-      <Stat label="Blog posts" value={posts.data} />
-      <Stat label="Photos" value={photos.data} />
+      <Stat label="Waiting for approval" value={waiting.data} failed={waiting.isError} to={paths.adminQueue(network)} />
+      <Stat label="Members" value={members.data} failed={members.isError} to={paths.adminMembers(network)} />
+      <Stat label="Members awaiting approval" value={pending.data} failed={pending.isError} to={paths.adminMembers(network, { state: 'pending' })} />
+      <Stat label="Blog posts" value={posts.data} failed={posts.isError} />
+      <Stat label="Photos" value={photos.data} failed={photos.isError} />
     </dl>
   );
 }
