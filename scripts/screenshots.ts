@@ -70,14 +70,17 @@ async function defaultNetwork(): Promise<string> {
   return named ?? redirected ?? 'apiexample';
 }
 
-/** A member to be, signed up through the API like any visitor, so the shots show a member's view. */
+const robin = { fullName: 'Robin Reader', email: `robin-${Date.now().toString(36)}@screenshots.example`, password: `robin-${Date.now().toString(36)}-password` };
+let robinJoined = false;
+
+/** A member, signed up through the API like any visitor (once, then signed in), so the shots show a member's view. */
 async function memberContext(browser: Browser, network: string, look: Look): Promise<BrowserContext> {
   const context = await newContext(browser, look);
-  const id = Date.now().toString(36);
-  const reply = await context.request.post(`/xn/rest/${network}/1.0/User`, {
-    form: { fullName: 'Robin Reader', email: `robin-${id}@screenshots.example`, password: `robin-${id}-password` },
-  });
-  if (!reply.ok()) throw new Error(`Could not sign up the screenshot member: ${await reply.text()}`);
+  const reply = robinJoined
+    ? await context.request.post(`/xn/rest/${network}/1.0/Session`, { form: { email: robin.email, password: robin.password } })
+    : await context.request.post(`/xn/rest/${network}/1.0/User`, { form: robin });
+  if (!reply.ok()) throw new Error(`Could not sign in the screenshot member: ${await reply.text()}`);
+  robinJoined = true;
   return context;
 }
 
