@@ -26,6 +26,7 @@ import { FORM_LIMITS } from './http/upload';
 import { createResponseCache, type ResponseCache } from './http/response-cache';
 import { endpoints } from './resources';
 import { networkOfImage, photoImageRouter } from './resources/photos/images';
+import { iconRouter } from './resources/users/icons';
 
 export interface AppOptions {
   db: Db;
@@ -144,6 +145,7 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
   app.get('/xn/rest/openapi.json', (req, res) => sendJson(req, res, 200, openApi));
   const limited = limitRequests(options.rateLimit);
   app.use('/xn/rest/:network/1.0', identifyCaller(deps, (req) => networkOfRestPath(networks, req)), limited, restRouter({ ...deps, signIns: options.signIns }, endpoints));
+  app.use('/xn/icons', limited, iconRouter(deps));
   app.use('/xn/images/:networkId', identifyCaller(deps, (req) => networkOfImage(deps, req)), limited, photoImageRouter(deps));
   app.use('/xn/static', express.static(path.join(import.meta.dirname, 'static'), { maxAge: '1d' }));
   app.use('/xn', (req, res) => sendError(req, res, notFound(`No endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`, 3)));

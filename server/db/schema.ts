@@ -118,6 +118,12 @@ export interface SessionTable {
   expires_at: number;
 }
 
+export interface AccountIconTable {
+  account_id: number;
+  bytes: Buffer;
+  updated_at: number;
+}
+
 export interface PasswordResetTable {
   id: Generated<number>;
   /** Null for a request naming no member: it still counts against its address. */
@@ -325,6 +331,7 @@ export interface Database {
   item_tags: ItemTagTable;
   sessions: SessionTable;
   password_resets: PasswordResetTable;
+  account_icons: AccountIconTable;
   oauth_consumers: OAuthConsumerTable;
   oauth_tokens: OAuthTokenTable;
   oauth_nonces: OAuthNonceTable;

@@ -10,6 +10,7 @@ import * as photos from './0003-photos';
 import * as activityLookups from './0008-activity-lookups';
 import * as accessTokens from './0006-access-tokens';
 import * as passwordResets from './0010-password-resets';
+import * as accountIcons from './0011-account-icons';
 import * as auditLog from './0050-audit-log';
 import * as moderationIndexes from './0051-moderation-indexes';
 import * as consumerKeyUse from './0052-consumer-key-use';
@@ -27,6 +28,7 @@ const steps: Record<string, Step> = {
   '0008-activity-lookups': activityLookups,
   '0006-access-tokens': accessTokens,
   '0010-password-resets': passwordResets,
+  '0011-account-icons': accountIcons,
   '0050-audit-log': auditLog,
   '0051-moderation-indexes': moderationIndexes,
   '0052-consumer-key-use': consumerKeyUse,

@@ -56,6 +56,24 @@ export async function renderPhoto(upload: Buffer): Promise<RenderedPhoto> {
   }
 }
 
+/** Side of a member's icon, in pixels: square, cropped around what draws the eye. */
+export const ICON_SIDE = 256;
+export const MAX_ICON_BYTES = 5 * 1024 * 1024;
+
+/** A member's icon from an uploaded image: square, WebP, without metadata (first frame of an animation). */
+export async function renderIcon(upload: Buffer): Promise<Buffer> {
+  await acceptedFormat(upload);
+  try {
+    return await sharp(upload, { failOn: 'error', limitInputPixels: MAX_PIXELS })
+      .autoOrient()
+      .resize({ width: ICON_SIDE, height: ICON_SIDE, fit: 'cover', position: 'attention' })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw unsupportedImage();
+  }
+}
+
 async function acceptedFormat(upload: Buffer): Promise<PhotoFormat> {
   let metadata: sharp.Metadata;
   try {

@@ -4,7 +4,12 @@ import { badRequest } from '../../http/errors';
 import { entries, idInNetwork, listing, MAX_IDS } from '../../http/reply';
 import { refuseCrossSite, startSession } from '../sessions/routes';
 import { countParams, deleteParams, featuredParams, getParams, joinParams, recentParams, searchParams, updateParams, userEntry, userPresenter } from './schema';
-import { changeMember, joinNetwork, ownMembership, removeMember } from './service';
+import { changeMember, joinNetwork, ownMembership, removeMember, uploadIcon } from './service';
+import { z } from 'zod';
+import { uploadedFile, type UploadSpec } from '../../http/upload';
+import { ICON_SIDE, MAX_ICON_BYTES } from '../photos/renditions';
+
+const ICON_UPLOAD: UploadSpec = { field: 'file', maxBytes: MAX_ICON_BYTES };
 import { countMembers, getMembers, listMembers, type MemberFilters, type MemberOrder } from './store';
 
 const listingOf = (order: MemberOrder) => async (ctx: Ctx, p: MemberFilters & { count: number; anchor?: string; fields?: string }) => {
@@ -111,6 +116,21 @@ export const userEndpoints = [
       await changeMember(ctx, p.id && idInNetwork(ctx, p.id), p);
       return {};
     },
+  }),
+  endpoint({
+    method: 'POST',
+    path: 'User/icon',
+    allow: 'member',
+    extension: true,
+    summary:
+      "Uploads the caller's icon: multipart/form-data with a JPEG, PNG, WebP or GIF image of at most 5 MB in the part 'file'. " +
+      `It is cropped to a square of ${ICON_SIDE} pixels and re-encoded as WebP without its metadata; iconUrl then points to it, ` +
+      'replacing the previous icon.',
+    params: z.object({}),
+    upload: ICON_UPLOAD,
+    reply: 'entry',
+    entry: z.object({ iconUrl: z.string() }),
+    handle: async (ctx) => ({ entry: { iconUrl: await uploadIcon(ctx, uploadedFile(ctx.req, ICON_UPLOAD).buffer, ctx.present.origin) } }),
   }),
   endpoint({
     method: 'DELETE',

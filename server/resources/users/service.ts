@@ -9,6 +9,7 @@ import { conflict, forbidden, notFound, unauthenticated } from '../../http/error
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { isOwner } from '../../lib/viewer';
 import type { UpdateInput } from './schema';
+import { renderIcon } from '../photos/renditions';
 import { announce, committed } from '../../lib/changes';
 import { recordAudit, type AuditAction } from '../audit/store';
 import {
@@ -20,6 +21,7 @@ import {
   membership,
   sortNameOf,
   updateAccount,
+  saveIcon,
   updateMember,
 } from './store';
 
@@ -188,4 +190,14 @@ export async function removeMember(ctx: Actor, memberId: number): Promise<void> 
     await forgetActivityAbout(tx, 'User', member.id);
     await deleteMember(tx, member);
   });
+}
+
+/** The caller's icon from an uploaded image (squared, re-encoded); their iconUrl then points to it, replacing the old one. */
+export async function uploadIcon(ctx: Actor, upload: Buffer, origin: string): Promise<string> {
+  const bytes = await renderIcon(upload);
+  const accountId = ctx.viewer.accountId!;
+  await committed(ctx, (tx) => saveIcon(tx, accountId, bytes, ctx.now));
+  const iconUrl = `${origin}/xn/icons/${accountId}/${ctx.now}.webp`;
+  await changeMember(ctx, undefined, { iconUrl });
+  return iconUrl;
 }

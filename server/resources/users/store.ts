@@ -234,3 +234,17 @@ export async function deleteMember(tx: Tx, member: Pick<Member, 'id' | 'network_
   await tx.deleteFrom('members').where('id', '=', member.id).execute();
   await unindexMember(tx, member.id);
 }
+
+/** Stores (or replaces) an account's uploaded icon; its time tells the icon's URLs apart. */
+export async function saveIcon(tx: Tx, accountId: number, bytes: Buffer, now: number) {
+  await tx
+    .insertInto('account_icons')
+    .values({ account_id: accountId, bytes, updated_at: now })
+    .onConflict((oc) => oc.column('account_id').doUpdateSet({ bytes, updated_at: now }))
+    .execute();
+}
+
+/** The account's icon if it is still the one uploaded at `version`. */
+export function findIcon(db: Db, accountId: number, version: number) {
+  return db.selectFrom('account_icons').select('bytes').where('account_id', '=', accountId).where('updated_at', '=', version).executeTakeFirst();
+}

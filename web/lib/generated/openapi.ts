@@ -245,6 +245,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/User/icon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads the caller's icon: multipart/form-data with a JPEG, PNG, WebP or GIF image of at most 5 MB in the part 'file'. It is cropped to a square of 256 pixels and re-encoded as WebP without its metadata; iconUrl then points to it, replacing the previous icon.
+         * @description Who may call: active members.
+         *
+         *     **Extension**: ours, not part of the historical API.
+         */
+        post: operations["postUserIcon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/BlogPost": {
         parameters: {
             query?: never;
@@ -2377,6 +2399,43 @@ export interface operations {
                         /** @constant */
                         success: true;
                         count: number;
+                    };
+                };
+            };
+            503: components["responses"]["RateLimited"];
+            default: components["responses"]["Error"];
+        };
+    };
+    postUserIcon: {
+        parameters: {
+            query?: {
+                /** @description true pretty-prints the JSON. */
+                xn_pretty?: components["parameters"]["xn_pretty"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        entry: {
+                            iconUrl: string;
+                        };
                     };
                 };
             };
