@@ -8,6 +8,8 @@ import { listFiltersFromSearch } from '../../features/blog-posts/paging';
 import { paths } from '../../lib/paths';
 import { PageTitle } from '../../features/network/components/page-title';
 import { useNetwork } from '../use-network';
+import { FeedLink } from '../../features/feeds/feed-link';
+
 import { LiveAnnouncement, useLivePosts } from '../../features/live/use-live-updates';
 
 function headingFor(tag: string | null, authorName: string | null): string {
@@ -31,6 +33,7 @@ export default function BlogPage() {
   return (
     <>
       <PageTitle title={heading} />
+      <FeedLink network={network} title={heading} tag={tag ?? undefined} author={author ?? undefined} />
       <h1>{heading}</h1>
       {tag || author ? (
         <p>

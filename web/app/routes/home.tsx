@@ -14,6 +14,8 @@ import { PageTitle } from '../../features/network/components/page-title';
 import { useViewer } from '../../features/session/api/viewer';
 import { paths } from '../../lib/paths';
 import { useNetwork } from '../use-network';
+import { FeedLink } from '../../features/feeds/feed-link';
+
 import { LiveAnnouncement, useLivePosts } from '../../features/live/use-live-updates';
 
 const firstPage = new URLSearchParams();
@@ -26,6 +28,7 @@ export default function HomePage() {
   return (
     <div className="front-page">
       <PageTitle title="" />
+      <FeedLink network={network} title={`${name}: recent posts`} />
       <h1 className="visually-hidden">{name}</h1>
       <div className="front-main">
         <LatestBroadcast network={network} enabled={viewer.canWrite} />

@@ -15,6 +15,8 @@ import { PageTitle } from '../../features/network/components/page-title';
 import { useViewer, type Viewer } from '../../features/session/api/viewer';
 import { paths } from '../../lib/paths';
 import { useNetwork } from '../use-network';
+import { FeedLink } from '../../features/feeds/feed-link';
+
 
 export default function MemberPage() {
   const network = useNetwork();
@@ -35,6 +37,7 @@ export default function MemberPage() {
   return (
     <div className="profile">
       <PageTitle title={profile.fullName} />
+      <FeedLink network={network} title={`Posts by ${profile.fullName}`} author={profile.author} />
       <ProfileHeader
         member={profile}
         actions={

@@ -4,6 +4,8 @@ import { PageTitle } from '../../features/network/components/page-title';
 import { TaggedItems } from '../../features/tags/components/tagged-items';
 import { paths } from '../../lib/paths';
 import { useNetwork } from '../use-network';
+import { FeedLink } from '../../features/feeds/feed-link';
+
 
 export default function TagPage() {
   const network = useNetwork();
@@ -11,6 +13,7 @@ export default function TagPage() {
   return (
     <>
       <PageTitle title={`Tagged “${tag}”`} />
+      <FeedLink network={network} title={`Posts tagged “${tag}”`} tag={tag} />
       <h1>Tagged “{tag}”</h1>
       <p>
         <Link to={paths.tags(network)}>All tags</Link>
