@@ -269,7 +269,14 @@ class MemoryWatch {
     clearInterval(this.timer);
     this.timer = setInterval(() => {
       try {
-        const pids = [child.pid!, ...execFileSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)]).toString().trim().split(/\s+/).filter(Boolean).map(Number)];
+        // ps ends with status 1 when the server has no child processes (one worker).
+        let children: number[] = [];
+        try {
+          children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)]).toString().trim().split(/\s+/).filter(Boolean).map(Number);
+        } catch {
+          children = [];
+        }
+        const pids = [child.pid!, ...children];
         const kb = pids.map((pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)).reduce((a, b) => a + b, 0);
         this.peakMb = Math.max(this.peakMb, kb / 1024);
       } catch {
