@@ -137,7 +137,8 @@ async function signIn(url: string): Promise<string> {
 async function measure(url: string, cookie: string): Promise<number[]> {
   const once = async () => {
     const started = performance.now();
-    const res = await fetch(url, { headers: { cookie } });
+    // A fresh connection: one kept alive through a long load may have been closed by the server.
+    const res = await fetch(url, { headers: { cookie, connection: 'close' } });
     const body = (await res.json()) as { success: boolean };
     if (!body.success) throw new Error(`Dashboard failed: ${JSON.stringify(body)}`);
     return performance.now() - started;
