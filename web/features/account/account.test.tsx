@@ -1,7 +1,7 @@
 // A member's own settings: their profile, and personal access tokens.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { aMember, aSession } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
 import { bareEntryEnvelope, doneEnvelope, entryEnvelope, errorEnvelope, rest, sessionHandler } from '../../test/rest-handlers';
@@ -44,6 +44,77 @@ describe('profile settings', () => {
     server.use(sessionHandler(null));
     renderRoute('/n/apiexample/settings/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+  });
+});
+
+describe('the profile picture', () => {
+  // jsdom has no object URLs; the browser tests use the real ones.
+  beforeAll(() => {
+    URL.createObjectURL ??= () => 'blob:preview';
+    URL.revokeObjectURL ??= () => {};
+  });
+
+  it('shows initials, previews the chosen picture, uploads it and shows it in the header', async () => {
+    const newIcon = 'http://localhost/xn/icons/1/2.webp';
+    let session = aSession({ iconUrl: 'http://localhost/xn/static/default-user-icon.svg' });
+    let me = aMember('grace', { email: grace.email, iconUrl: session.iconUrl });
+    const received: { bytes: string; type: string; csrf: string | null }[] = [];
+    server.use(
+      http.get(rest('Session'), () => bareEntryEnvelope(session)),
+      http.get(rest('User'), () => entryEnvelope(me)),
+      http.post(rest('User/icon'), async ({ request }) => {
+        const file = (await request.formData()).get('file') as File;
+        received.push({ bytes: await file.text(), type: file.type, csrf: request.headers.get('X-CSRF-Token') });
+        session = { ...session, iconUrl: newIcon };
+        me = { ...me, iconUrl: newIcon };
+        return bareEntryEnvelope({ iconUrl: newIcon });
+      }),
+    );
+    const { user } = renderRoute('/n/apiexample/settings/profile');
+
+    expect((await screen.findByRole('img', { name: 'Your initials, until you choose a picture' })).textContent).toBe('GH');
+    const picker = screen.getByLabelText('Change picture');
+    expect(picker.getAttribute('accept')).toBe('image/jpeg,image/png,image/webp,image/gif');
+    expect(screen.getByText(/JPEG, PNG, WebP or GIF, up to 5 MB/)).toBeTruthy();
+    await user.upload(picker, new File(['png bytes'], 'me.png', { type: 'image/png' }));
+    expect(screen.getByRole('img', { name: 'Preview of the chosen picture' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Use this picture' }));
+
+    expect(await screen.findByText('Your new picture is saved.')).toBeTruthy();
+    expect(received).toEqual([{ bytes: 'png bytes', type: 'image/png', csrf: session.csrfToken }]);
+    expect(screen.getByRole<HTMLImageElement>('img', { name: 'Your current picture' }).src).toBe(newIcon);
+    const corner = screen.getByRole('button', { name: /Grace Hopper/ });
+    await waitFor(() => expect(corner.querySelector('img')!.getAttribute('src')).toBe(newIcon));
+  });
+
+  it('refuses a file that is not a picture or too large, and says why the service refused one', async () => {
+    let sent = 0;
+    server.use(
+      sessionHandler(grace),
+      http.get(rest('User'), () => entryEnvelope(aMember('grace', { email: grace.email }))),
+      http.post(rest('User/icon'), () => {
+        sent += 1;
+        return errorEnvelope({ status: 415, code: 5, subcode: 3, reason: "The part 'file' is not an image." });
+      }),
+    );
+    const { user } = renderRoute('/n/apiexample/settings/profile');
+    const picker = await screen.findByLabelText('Change picture');
+
+    fireEvent.change(picker, { target: { files: [new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' })] } });
+    expect(screen.getByRole('alert').textContent).toContain('This file is not a picture we can use. Choose a JPEG, PNG, WebP or GIF.');
+    const huge = new File(['x'], 'huge.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(huge, 'size', { value: 6 * 1024 * 1024 });
+    fireEvent.change(picker, { target: { files: [huge] } });
+    expect(screen.getByRole('alert').textContent).toContain('This picture is larger than 5 MB. Choose a smaller one.');
+    expect(screen.queryByRole('button', { name: 'Use this picture' })).toBeNull();
+    expect(sent).toBe(0);
+
+    fireEvent.change(picker, { target: { files: [new File(['?'], 'odd.gif', { type: 'image/gif' })] } });
+    await user.click(screen.getByRole('button', { name: 'Use this picture' }));
+    const alert = await screen.findByText(/Your picture was not saved/);
+    expect(alert.closest('[role=alert]')!.textContent).toContain('This file is not a picture we can use.');
+    expect(alert.closest('[role=alert]')!.textContent).not.toContain('part');
+    expect(sent).toBe(1);
   });
 });
 

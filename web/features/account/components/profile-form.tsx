@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
 import { Skeleton } from '../../../components/skeleton';
 import type { Member } from '../../../lib/api-types';
+import { IconPicker } from './icon-picker';
 import { accountQueries, updateProfileOptions, type ProfileChange } from '../api/account-queries';
 
 const LIMITS = { fullName: 100, statusMessage: 140, location: 200, gender: 50 };
@@ -14,7 +15,12 @@ export function ProfileSettings({ network }: { network: string }) {
   const profile = useQuery(accountQueries.profile(network));
   if (profile.isPending) return <Skeleton label="Loading your profile…" lines={6} />;
   if (profile.isError) return <ErrorMessage error={profile.error} title="Your profile could not be loaded." retry={() => void profile.refetch()} />;
-  return <ProfileForm network={network} member={profile.data} />;
+  return (
+    <>
+      <IconPicker network={network} member={profile.data} />
+      <ProfileForm network={network} member={profile.data} />
+    </>
+  );
 }
 
 type Fields = Required<{ [K in keyof ProfileChange]: string }>;
@@ -58,10 +64,6 @@ function ProfileForm({ network, member }: { network: string; member: Member }) {
 
   return (
     <form className="settings-form" onSubmit={submit} aria-label="Profile">
-      <div className="profile-icon">
-        <img className="avatar" src={member.iconUrl} alt="" width={72} height={72} />
-        <p className="field-hint">Your icon, as others see it next to your name.</p>
-      </div>
       {counted('fullName', 'Full name')}
       {counted('statusMessage', 'Status message', true)}
       {counted('location', 'Location')}
