@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { activityQueryFor } from '../features/activity/activity-search';
 import { accountQueries } from '../features/account/api/account-queries';
+import { adminQueries } from '../features/admin/api/admin-queries';
 import { blogPostQueries } from '../features/blog-posts/api/blog-post-queries';
 import { countFor, listFiltersFromSearch, windowFromSearch } from '../features/blog-posts/paging';
 import { commentQueries } from '../features/comments/api/comment-queries';
@@ -245,7 +246,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       path: 'admin',
       lazy: page(() => import('./routes/admin')),
       children: [
-        { index: true, lazy: page(() => import('./routes/admin-dashboard')) },
+        {
+          index: true,
+          loader: prefetch((client, { network }) => client.prefetchQuery(adminQueries.dashboard(network))),
+          lazy: page(() => import('./routes/admin-dashboard')),
+        },
         {
           path: 'queue',
           loader: prefetch((client, { network }) => client.prefetchQuery(moderationQueries.queue(network))),

@@ -8,6 +8,7 @@ import type { Member, Resources } from '../../lib/api-types';
 import { aBlogPost, aMember, aNetwork, aPhoto, aSession, imageResources, members } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
 import {
+  bareEntryEnvelope,
   createdEnvelope,
   doneEnvelope,
   entryEnvelope,
@@ -638,22 +639,20 @@ describe('administrators on a member’s profile', () => {
 });
 
 describe('the dashboard', () => {
-  it('shows the waiting count, the network’s size, and per-day charts of the last 30 days with their tables', async () => {
+  it('shows the waiting count, the network’s size, and per-day charts of the last 30 days with their tables, from GET Dashboard', async () => {
     globalThis.ResizeObserver ??= class {
       observe() {}
       unobserve() {}
       disconnect() {}
     };
-    const now = Date.now();
-    const at = (daysAgo: number) => new Date(now - daysAgo * 86_400_000).toISOString();
-    const events = [
-      { id: 'urn:uuid:00000000-0000-4000-8000-000000000005', author: 'grace', type: 'CreateBlogPostComment', createdDate: at(0) },
-      { id: 'urn:uuid:00000000-0000-4000-8000-000000000004', author: 'ada', type: 'CreateBlogPost', createdDate: at(0) },
-      { id: 'urn:uuid:00000000-0000-4000-8000-000000000003', author: 'ada', type: 'CreatePhoto', createdDate: at(2) },
-      { id: 'urn:uuid:00000000-0000-4000-8000-000000000002', author: 'grace', type: 'JoinNetwork', createdDate: at(3) },
-      { id: 'urn:uuid:00000000-0000-4000-8000-000000000001', author: 'ada', type: 'CreateBlogPost', createdDate: at(45) },
-    ];
-    const asked: URLSearchParams[] = [];
+    const days = Array.from({ length: 30 }, (_, i) => ({
+      date: new Date(Date.UTC(2026, 10, 1 + i)).toISOString().slice(0, 10),
+      members: i === 26 ? 1 : 0,
+      posts: i === 29 ? 2 : i === 10 ? 1 : 0,
+      comments: i === 29 ? 4 : 0,
+      photos: i === 27 ? 1 : 0,
+    }));
+    let dashboardReads = 0;
     server.use(
       sessionHandler(admin),
       http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(3)),
@@ -664,11 +663,21 @@ describe('the dashboard', () => {
           : errorEnvelope({ status: 400, code: 4, subcode: 2, reason: "Parameter 'createdAfter' is required." }),
       ),
       http.get(rest('Photo/count'), () => entryEnvelopeless(7)),
-      http.get(rest('Activity/recent'), ({ request }) => {
-        asked.push(new URL(request.url).searchParams);
-        return listingEnvelope(events, { resources: members });
+      http.get(rest('Dashboard'), () => {
+        dashboardReads += 1;
+        return bareEntryEnvelope({
+          days,
+          topTags: [
+            { value: 'engines', count: 5 },
+            { value: 'looms', count: 2 },
+          ],
+          activeMembers: [
+            { author: 'ada', fullName: 'Ada Lovelace', iconUrl: 'http://localhost/icons/ada.png', url: 'http://localhost/n/apiexample/members/ada', count: 6 },
+            { author: 'grace', fullName: 'Grace Hopper', iconUrl: 'http://localhost/icons/grace.png', url: 'http://localhost/n/apiexample/members/grace', count: 2 },
+          ],
+          waiting: 3,
+        });
       }),
-      http.get(rest('Tag/popular'), () => entryEnvelope([{ value: 'engines', count: 5 }, { value: 'looms', count: 2 }])),
     );
     renderRoute('/n/apiexample/admin');
     const stat = (label: string) =>
@@ -678,16 +687,58 @@ describe('the dashboard', () => {
     await waitFor(() => expect(document.querySelectorAll('.stat dd')[3]!.textContent).toBe('40'));
 
     const posts = await screen.findByRole('figure', { name: /Posts per day/ });
-    expect(within(posts).getByText('· 1 in all')).toBeTruthy();
-    expect(within(await screen.findByRole('figure', { name: /New members per day/ })).getByText('· 1 in all')).toBeTruthy();
-    expect(within(screen.getByRole('figure', { name: /Comments per day/ })).getByText('· 1 in all')).toBeTruthy();
+    expect(within(posts).getByText('· 3 in all')).toBeTruthy();
+    expect(within(screen.getByRole('figure', { name: /New members per day/ })).getByText('· 1 in all')).toBeTruthy();
+    expect(within(screen.getByRole('figure', { name: /Comments per day/ })).getByText('· 4 in all')).toBeTruthy();
     expect(within(screen.getByRole('figure', { name: /Photos per day/ })).getByText('· 1 in all')).toBeTruthy();
-    expect(within(posts).getAllByRole('row')).toHaveLength(31);
+    const rows = within(posts).getAllByRole('row');
+    expect(rows).toHaveLength(31);
+    // Days are the service's UTC days, oldest first.
+    expect(within(rows[30]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date('2026-11-30T00:00:00Z')),
+      '2',
+    ]);
     const active = screen.getByRole('figure', { name: 'Most active members' });
-    expect(within(active).getByRole('cell', { name: 'Ada Lovelace' }).nextElementSibling!.textContent).toBe('2');
+    expect(within(active).getByRole('cell', { name: 'Ada Lovelace' }).nextElementSibling!.textContent).toBe('6');
+    expect(within(active).getByRole('cell', { name: 'Grace Hopper' }).nextElementSibling!.textContent).toBe('2');
     const tags = screen.getByRole('figure', { name: 'Most used tags' });
     expect(within(tags).getByRole('cell', { name: 'engines' }).nextElementSibling!.textContent).toBe('5');
-    expect(asked[0]!.getAll('type')).toContain('JoinNetwork');
+    // The route's loader and the page share one read.
+    expect(dashboardReads).toBe(1);
+  });
+
+  it('says in plain words when the figures cannot be loaded, and loads them again on request', async () => {
+    let fail = true;
+    server.use(
+      sessionHandler(admin),
+      http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(0)),
+      http.get(rest('User/count'), () => entryEnvelopeless(1)),
+      http.get(rest('BlogPost/count'), () => entryEnvelopeless(0)),
+      http.get(rest('Photo/count'), () => entryEnvelopeless(0)),
+      http.get(rest('Dashboard'), () =>
+        fail
+          ? errorEnvelope({ status: 500, code: 9, subcode: 1, reason: 'Internal error.' })
+          : bareEntryEnvelope({
+              days: Array.from({ length: 30 }, (_, i) => ({
+                date: new Date(Date.UTC(2026, 10, 1 + i)).toISOString().slice(0, 10),
+                members: 0,
+                posts: 0,
+                comments: 0,
+                photos: 0,
+              })),
+              topTags: [],
+              activeMembers: [],
+              waiting: 0,
+            }),
+      ),
+    );
+    const { user } = renderRoute('/n/apiexample/admin');
+    expect(await screen.findByText('The figures of the last days could not be loaded.')).toBeTruthy();
+    expect(screen.queryByText('Internal error.')).toBeNull();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: /try again/i }));
+    expect(await screen.findByText('Nobody posted in these days.')).toBeTruthy();
+    expect(screen.getByText('No tags are used yet.')).toBeTruthy();
   });
 });
 

@@ -1,5 +1,6 @@
-// Reads and writes of the administrators' pages: members as administrators see them (pending
-// and blocked ones too), the network's settings, broadcasts and what is featured.
+// Reads and writes of the administrators' pages: the dashboard's figures, members as
+// administrators see them (pending and blocked ones too), the network's settings, broadcasts
+// and what is featured.
 import { infiniteQueryOptions, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../../../lib/api-client';
 import type { CreatedEnvelope, DoneEnvelope, Entry, ListingEnvelope, Member, Network, Reply } from '../../../lib/api-types';
@@ -10,6 +11,8 @@ const PAGE = 50;
 export type MemberFilter = 'all' | 'pending' | 'active' | 'blocked' | 'admin';
 
 export type AuditEntry = Entry<'AuditEntry'>;
+/** GET Dashboard: per UTC day over the last 30 days, the most used tags, the most active members. */
+export type Dashboard = Reply<'/Dashboard', 'get'>['entry'];
 export type ConsumerKey = Reply<'/ConsumerKey', 'get'>['entry'][number];
 export type NewConsumerKey = Reply<'/ConsumerKey', 'post'>['entry'];
 /** The audit log's filters as the page keeps them; `to` is a day, included. */
@@ -27,6 +30,11 @@ export type SettingsChange = Partial<
 
 export const adminQueries = {
   all: () => ['admin'] as const,
+  dashboard: (network: string) =>
+    queryOptions({
+      queryKey: [...adminQueries.all(), 'dashboard', network] as const,
+      queryFn: async ({ signal }): Promise<Dashboard> => (await apiGet<Reply<'/Dashboard', 'get'>>(network, 'Dashboard', {}, signal)).entry,
+    }),
   members: (network: string, filter: MemberFilter, q: string) =>
     infiniteQueryOptions({
       queryKey: [...adminQueries.all(), 'members', network, filter, q] as const,

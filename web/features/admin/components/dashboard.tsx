@@ -1,5 +1,6 @@
 // The administrators' overview: how much waits in the queue, how big the network is, and
-// charts of the last 30 days (their library is loaded only here, after the figures).
+// charts of the last 30 days from GET Dashboard (their library is loaded only here, after
+// the figures).
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,7 +10,9 @@ import { apiGet } from '../../../lib/api-client';
 import type { CountEnvelope } from '../../../lib/api-types';
 import { paths } from '../../../lib/paths';
 import { moderationQueries } from '../../moderation/api/moderation';
-import { dashboardQueries, DAYS } from '../api/dashboard-queries';
+import { adminQueries } from '../api/admin-queries';
+
+const DAYS = 30;
 
 const DailyCharts = lazy(() => import('./dashboard-charts').then((module) => ({ default: module.DailyCharts })));
 const RankedChart = lazy(() => import('./dashboard-charts').then((module) => ({ default: module.RankedChart })));
@@ -48,29 +51,31 @@ export function DashboardStats({ network }: { network: string }) {
 }
 
 export function DashboardCharts({ network }: { network: string }) {
-  const activity = useQuery(dashboardQueries.activity(network));
-  const tags = useQuery(dashboardQueries.topTags(network));
+  const dashboard = useQuery(adminQueries.dashboard(network));
   const loading = <Skeleton label="Loading the charts…" rows={2} lines={4} />;
   return (
     <>
       <h2 className="section-heading">The last {DAYS} days</h2>
-      {activity.isPending ? (
+      {dashboard.isPending ? (
         loading
-      ) : activity.isError ? (
-        <ErrorMessage error={activity.error} title="The figures of the last days could not be loaded." retry={() => void activity.refetch()} />
+      ) : dashboard.isError ? (
+        <ErrorMessage error={dashboard.error} title="The figures of the last days could not be loaded." retry={() => void dashboard.refetch()} />
       ) : (
         <Suspense fallback={loading}>
-          {activity.data.complete ? null : <p className="notice">The network was very busy: these charts count its most recent events only.</p>}
-          <DailyCharts days={activity.data.days} />
+          <DailyCharts days={dashboard.data.days} />
           <div className="chart-grid dashboard-ranked">
-            <RankedChart title="Most active members" rows={activity.data.activeMembers} unit="Posts, photos and comments" empty="Nobody posted in these days." />
-            {tags.isError ? (
-              <ErrorMessage error={tags.error} title="The tags could not be loaded." retry={() => void tags.refetch()} />
-            ) : tags.isPending ? (
-              loading
-            ) : (
-              <RankedChart title="Most used tags" rows={tags.data} unit="Uses" empty="No tags are used yet." />
-            )}
+            <RankedChart
+              title="Most active members"
+              rows={dashboard.data.activeMembers.map((member) => ({ label: member.fullName, count: member.count }))}
+              unit="Posts, photos and comments"
+              empty="Nobody posted in these days."
+            />
+            <RankedChart
+              title="Most used tags"
+              rows={dashboard.data.topTags.map((tag) => ({ label: tag.value, count: tag.count }))}
+              unit="Uses"
+              empty="No tags are used yet."
+            />
           </div>
         </Suspense>
       )}
