@@ -143,3 +143,38 @@ test('a member uploads photos with progress shown, finds them in the gallery, ti
 
   await ownerContext.close();
 });
+
+test('a member changes their picture: a wrong file refused, a PNG previewed, uploaded and shown in the header', async ({ browser }) => {
+  const member = newMember('Pia');
+  const context = await browser.newContext();
+  await signUp(context.request, member);
+  const page = await context.newPage();
+
+  await test.step('profile settings show initials and the limits', async () => {
+    await page.goto(`/n/${NETWORK}/settings/profile`);
+    await expect(page.getByRole('img', { name: 'Your initials, until you choose a picture' })).toBeVisible();
+    await expect(page.getByText(/JPEG, PNG, WebP or GIF, up to 5 MB/)).toBeVisible();
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+  });
+
+  await test.step('a file that is not a picture is refused in plain words', async () => {
+    await page.getByLabel('Change picture').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(page.getByRole('alert')).toContainText('This file is not a picture we can use.');
+  });
+
+  await test.step('a PNG is previewed, uploaded, and becomes the icon in the header', async () => {
+    await page.getByLabel('Change picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await noisyPicture(400, 300) });
+    await expect(page.getByRole('img', { name: 'Preview of the chosen picture' })).toBeVisible();
+    await page.getByRole('button', { name: 'Use this picture' }).click();
+    await expect(page.getByText('Your new picture is saved.')).toBeVisible();
+    const current = page.getByRole('img', { name: 'Your current picture' });
+    await expect(current).toHaveAttribute('src', /\/xn\/icons\/\d+\/\d+\.webp$/);
+    const iconUrl = (await current.getAttribute('src'))!;
+    await expect(page.locator('.account-toggle img')).toHaveAttribute('src', iconUrl);
+    const image = await context.request.get(iconUrl);
+    expect(image.headers()['content-type']).toBe('image/webp');
+    await expectAccessible(page);
+  });
+  await context.close();
+});
