@@ -657,11 +657,13 @@ describe('the dashboard', () => {
       sessionHandler(admin),
       http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(3)),
       http.get(rest('User/count'), ({ request }) => entryEnvelopeless(new URL(request.url).searchParams.get('approved') === 'false' ? 1 : 12)),
-      http.get(rest('BlogPost/count'), ({ request }) =>
-        new URL(request.url).searchParams.get('createdAfter')
+      http.get(rest('BlogPost/count'), ({ request }) => {
+        // The service requires createdAfter and refuses one more than a week old.
+        const after = Date.parse(new URL(request.url).searchParams.get('createdAfter') ?? '');
+        return now - after <= 7 * 86_400_000
           ? entryEnvelopeless(40)
-          : errorEnvelope({ status: 400, code: 4, subcode: 2, reason: "Parameter 'createdAfter' is required." }),
-      ),
+          : errorEnvelope({ status: 400, code: 4, subcode: 5, reason: "'createdAfter' may be at most one week in the past." });
+      }),
       http.get(rest('Photo/count'), () => entryEnvelopeless(7)),
       http.get(rest('Dashboard'), () => {
         dashboardReads += 1;

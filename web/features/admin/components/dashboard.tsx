@@ -22,6 +22,15 @@ const countQuery = (network: string, resource: string, query: Record<string, str
   queryFn: async ({ signal }: { signal: AbortSignal }) => (await apiGet<CountEnvelope>(network, resource, query, signal)).count,
 });
 
+/**
+ * The service counts blog posts from at most a week back and refuses an older date; the start
+ * of the week is rounded up to the hour, so the query stays the same for an hour.
+ */
+function aWeekAgo(): string {
+  const hour = 3_600_000;
+  return new Date(Math.ceil(Date.now() / hour) * hour - 7 * 24 * hour).toISOString();
+}
+
 function Stat({ label, value, failed, to }: { label: string; value: number | undefined; failed?: boolean; to?: string }) {
   const shown = value !== undefined ? value.toLocaleString() : failed ? 'Could not be counted' : '…';
   return (
@@ -37,14 +46,14 @@ export function DashboardStats({ network }: { network: string }) {
   const members = useQuery(countQuery(network, 'User/count'));
   const pending = useQuery(countQuery(network, 'User/count', { approved: 'false' }));
   // The historical API counts posts created after a moment, which it requires.
-  const posts = useQuery(countQuery(network, 'BlogPost/count', { createdAfter: '1970-01-01T00:00:00.000Z' }));
+  const posts = useQuery(countQuery(network, 'BlogPost/count', { createdAfter: aWeekAgo() }));
   const photos = useQuery(countQuery(network, 'Photo/count'));
   return (
     <dl className="stats">
       <Stat label="Waiting for approval" value={waiting.data} failed={waiting.isError} to={paths.adminQueue(network)} />
       <Stat label="Members" value={members.data} failed={members.isError} to={paths.adminMembers(network)} />
       <Stat label="Members awaiting approval" value={pending.data} failed={pending.isError} to={paths.adminMembers(network, { state: 'pending' })} />
-      <Stat label="Blog posts" value={posts.data} failed={posts.isError} />
+      <Stat label="Blog posts this week" value={posts.data} failed={posts.isError} />
       <Stat label="Photos" value={photos.data} failed={photos.isError} />
     </dl>
   );
