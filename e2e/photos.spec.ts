@@ -166,6 +166,8 @@ test('a member changes their picture: a wrong file refused, a PNG previewed, upl
   await test.step('a PNG is previewed, uploaded, and becomes the icon in the header', async () => {
     await page.getByLabel('Change picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await noisyPicture(400, 300) });
     await expect(page.getByRole('img', { name: 'Preview of the chosen picture' })).toBeVisible();
+    // Loaded, not a broken image.
+    await expect.poll(() => page.getByRole('img', { name: 'Preview of the chosen picture' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
     await page.getByRole('button', { name: 'Use this picture' }).click();
     await expect(page.getByText('Your new picture is saved.')).toBeVisible();
     const current = page.getByRole('img', { name: 'Your current picture' });

@@ -1,7 +1,7 @@
 // A member's own settings: their profile, and personal access tokens.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aMember, aSession } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
 import { bareEntryEnvelope, doneEnvelope, entryEnvelope, errorEnvelope, rest, sessionHandler } from '../../test/rest-handlers';
@@ -48,12 +48,6 @@ describe('profile settings', () => {
 });
 
 describe('the profile picture', () => {
-  // jsdom has no object URLs; the browser tests use the real ones.
-  beforeAll(() => {
-    URL.createObjectURL ??= () => 'blob:preview';
-    URL.revokeObjectURL ??= () => {};
-  });
-
   it('shows initials, previews the chosen picture, uploads it and shows it in the header', async () => {
     const newIcon = 'http://localhost/xn/icons/1/2.webp';
     let session = aSession({ iconUrl: 'http://localhost/xn/static/default-user-icon.svg' });
@@ -77,7 +71,7 @@ describe('the profile picture', () => {
     expect(picker.getAttribute('accept')).toBe('image/jpeg,image/png,image/webp,image/gif');
     expect(screen.getByText(/JPEG, PNG, WebP or GIF, up to 5 MB/)).toBeTruthy();
     await user.upload(picker, new File(['png bytes'], 'me.png', { type: 'image/png' }));
-    expect(screen.getByRole('img', { name: 'Preview of the chosen picture' })).toBeTruthy();
+    expect((await screen.findByRole<HTMLImageElement>('img', { name: 'Preview of the chosen picture' })).src).toMatch(/^data:image\/png;base64,/);
     await user.click(screen.getByRole('button', { name: 'Use this picture' }));
 
     expect(await screen.findByText('Your new picture is saved.')).toBeTruthy();

@@ -1,7 +1,7 @@
 // A member's icon: the current one (or their initials while they have none), "Change picture"
 // to choose a JPEG, PNG, WebP or GIF of at most 5 MB, a preview of the chosen picture, and
 // "Use this picture" to upload it with a progress bar. The service crops it to a square.
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { errorText } from '../../../components/error-message';
 import type { Member } from '../../../lib/api-types';
 import { ICON_TYPES, MAX_ICON_BYTES, iconRefusal, useIconUpload } from '../api/icon-upload';
@@ -23,6 +23,21 @@ export const initialsOf = (name: string) =>
     .map((word) => [...word][0]!.toUpperCase())
     .join('') || '?';
 
+/** The chosen file as a data: URL (the page's Content-Security-Policy allows data: images, not blob:). */
+function usePreview(file: File | null): string | null {
+  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
+  useEffect(() => {
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (typeof reader.result === 'string') setPreview({ file, url: reader.result });
+    };
+    reader.readAsDataURL(file);
+    return () => reader.abort();
+  }, [file]);
+  return file && preview?.file === file ? preview.url : null;
+}
+
 export function IconPicker({ network, member }: { network: string; member: Member }) {
   const { status, upload, reset } = useIconUpload(network);
   const [chosen, setChosen] = useState<File | null>(null);
@@ -30,8 +45,7 @@ export function IconPicker({ network, member }: { network: string; member: Membe
   const inputId = useId();
   const hintId = useId();
   const headingId = useId();
-  const preview = useMemo(() => (chosen ? URL.createObjectURL(chosen) : null), [chosen]);
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  const preview = usePreview(chosen);
 
   const uploading = status.state === 'uploading';
   const percent = uploading ? Math.round(status.sent * 100) : 0;
