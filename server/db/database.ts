@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type KyselyConfig, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Driver, type KyselyConfig, type Transaction } from 'kysely';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -56,11 +56,27 @@ export function openDatabase(options: DatabaseOptions): { db: Db; dialect: Diale
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: queryLog(options) }),
+    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }), log: queryLog(options) }),
     dialect: 'sqlite',
     // Kysely runs every SQLite query on its one connection, one at a time.
     pool: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
   };
+}
+
+/**
+ * Transactions take the write lock when they begin (BEGIN IMMEDIATE), waiting out
+ * busy_timeout for it. Kysely's plain BEGIN starts a read that must later become a write:
+ * with several worker processes on one file, a writer that committed in between makes that
+ * upgrade fail at once with SQLITE_BUSY (no waiting), and the request with a 500.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;
