@@ -235,8 +235,8 @@ test('no payload of the XSS corpus runs on any page that shows what members wrot
   await Promise.all(readers.map((reader) => reader.close()));
 
   console.log(
-    `XSS corpus: ${count} payloads × 14 fields (post title/description/tags/comment, photo title/description/tags/comment, ` +
-      `topic title/description/tags/reply, video title/description/comment, member name/status/location) + ${composed.length} through the composer; ` +
+    `XSS corpus: ${count} payloads × 19 fields (post title/description/tags/comment, photo title/description/tags/comment, ` +
+      `topic title/description/tags/reply, video title/description/tags/comment, member name/status/location) + ${composed.length} through the composer; ` +
       `${visits} page visits over 16 page types, ${renderings} payload renderings checked; ${findings.length} ran or could run`,
   );
   expect(findings).toEqual([]);
