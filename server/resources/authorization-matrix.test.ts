@@ -9,13 +9,17 @@
 // - changing or deleting an item: its author and administrators may, anyone else is refused
 //   (403 when they can see it, 404 when they cannot) and the item stays as it was.
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type Form, type Reply, type TestServer } from '../test/harness';
 import { expectError } from '../test/expect-api';
 import { buildWorld, CALLERS, MARKER_PREFIX, type Caller, type Seeded, type World } from '../test/world';
 import { tableDigest } from '../test/digest';
 import type { Endpoint, Permission } from '../http/endpoint';
 import { endpoints } from '.';
+
+// Each sweep sends one to two thousand requests in a row, every endpoint growing it: more time
+// than one test's default on a busy machine.
+vi.setConfig({ testTimeout: 180_000 });
 
 let server: TestServer;
 let world: World;
@@ -159,8 +163,7 @@ describe('every read × every caller: only what the caller may see', () => {
         }
       }
     }
-    // Some two thousand requests, one after another: more than the default on a busy machine.
-  }, 180_000);
+  });
 
   it('gets each item for exactly the callers who may see it, and 404 for the others', async () => {
     for (const e of reads().filter((r) => r.path === resourceOf(r) && 'id' in r.params.shape)) {

@@ -660,7 +660,7 @@ describe('the dashboard', () => {
       http.get(rest('BlogPost/count'), ({ request }) => {
         // The service requires createdAfter and refuses one more than a week old.
         const after = Date.parse(new URL(request.url).searchParams.get('createdAfter') ?? '');
-        return now - after <= 7 * 86_400_000
+        return Date.now() - after <= 7 * 86_400_000
           ? entryEnvelopeless(40)
           : errorEnvelope({ status: 400, code: 4, subcode: 5, reason: "'createdAfter' may be at most one week in the past." });
       }),
