@@ -58,7 +58,8 @@ const TABLES: { table: string; scope: Scope; accountColumns: string[]; hasIdenti
 
 /**
  * Tables that belong to the deployment or to a moment, not to a network: sessions (members
- * sign in again), OAuth nonces (a replay window), settings (the deployment's own secrets) and
+ * sign in again), password reset links and OAuth nonces (a replay window), uploaded member
+ * pictures (the account's), settings (the deployment's own secrets) and
  * the migrator's bookkeeping, and the search index (built anew from the imported rows). Every
  * other table must be in TABLES (a test checks it).
  */
@@ -67,6 +68,11 @@ export const NOT_ARCHIVED = [
   'search_documents', 'search_fts', 'search_fts_data', 'search_fts_idx', 'search_fts_content', 'search_fts_docsize', 'search_fts_config',
   // The dashboard's counters, kept by triggers: an import counts what it writes.
   'stat_daily', 'stat_daily_authors', 'stat_tags',
+  // Password reset links: a moment's, like sessions.
+  'password_resets',
+  // Uploaded member pictures belong to the account, which several networks share; the archive
+  // keeps each member's iconUrl, which still names the deployment that stores the picture.
+  'account_icons',
 ];
 
 export const ARCHIVED_TABLES = TABLES.map((t) => t.table);
