@@ -10,7 +10,7 @@ import type { Config } from './config';
 import { createApp } from './app';
 import { openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { ensureDefaultNetwork } from './db/bootstrap';
+import { ensureDefaultNetwork } from './setup/bootstrap';
 import { sharedSecret } from './db/settings';
 import { AnchorCodec } from './http/anchor';
 import { answerClientError } from './http/envelope';
