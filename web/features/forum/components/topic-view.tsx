@@ -2,9 +2,8 @@
 // replies (comments on it), oldest first, with the reply form for members while it is open.
 // Its author (or an administrator) may edit or delete it, after confirming.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Link, useLocation } from 'react-router-dom';
+import { DeleteItemButton } from '../../../components/delete-item-button';
 import { ErrorMessage, errorText, isNotFound } from '../../../components/error-message';
 import { MemberByline } from '../../../components/member-byline';
 import { NotFound } from '../../../components/not-found';
@@ -75,7 +74,14 @@ export function TopicView({ network, id }: { network: string; id: string }) {
                   Edit topic
                 </Link>
                 <CloseTopicButton network={network} topic={entry} />
-                <DeleteTopicButton network={network} topic={entry} />
+                <DeleteItemButton
+                  id={entry.id}
+                  noun="topic"
+                  name={entry.title}
+                  along="its replies"
+                  remove={deleteTopicOptions(network)}
+                  then={{ to: paths.forum(network), notice: 'topic-deleted' }}
+                />
               </>
             ) : null}
           </div>
@@ -134,39 +140,6 @@ function CloseTopicButton({ network, topic }: { network: string; topic: Topic })
           {topic.isClosed ? 'The topic was not reopened.' : 'The topic was not closed.'} {errorText(close.error)}
         </p>
       ) : null}
-    </>
-  );
-}
-
-function DeleteTopicButton({ network, topic }: { network: string; topic: Topic }) {
-  const [asking, setAsking] = useState(false);
-  const remove = useMutation(deleteTopicOptions(network));
-  const navigate = useNavigate();
-  return (
-    <>
-      <button type="button" className="danger-outline" onClick={() => setAsking(true)}>
-        Delete topic
-      </button>
-      {remove.isError ? (
-        <p role="alert" className="alert">
-          The topic was not deleted. {errorText(remove.error)}
-        </p>
-      ) : null}
-      <ConfirmDialog
-        open={asking}
-        title="Delete this topic?"
-        confirmLabel="Delete topic"
-        busy={remove.isPending}
-        onCancel={() => setAsking(false)}
-        onConfirm={() =>
-          remove.mutate(topic.id, {
-            onSuccess: () => navigate(paths.forum(network), { replace: true, state: { notice: 'topic-deleted' } }),
-            onSettled: () => setAsking(false),
-          })
-        }
-      >
-        <p>“{topic.title}” and its replies will be gone for everyone. This cannot be undone.</p>
-      </ConfirmDialog>
     </>
   );
 }

@@ -1,10 +1,9 @@
 // A video's page: its player (or a link to its host), title, who added it, tags, description,
 // and comments. Whoever added it (or an administrator) may delete it after confirming.
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ErrorMessage, errorText, isNotFound } from '../../../components/error-message';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router-dom';
+import { DeleteItemButton } from '../../../components/delete-item-button';
+import { ErrorMessage, isNotFound } from '../../../components/error-message';
 import { MemberByline } from '../../../components/member-byline';
 import { NotFound } from '../../../components/not-found';
 import { RelativeTime } from '../../../components/relative-time';
@@ -16,7 +15,7 @@ import { ModerationControls } from '../../moderation/components/moderation-contr
 import { PageTitle } from '../../network/components/page-title';
 import { useViewer } from '../../session/api/viewer';
 import { deleteVideoOptions } from '../api/video-mutations';
-import { videoQueries, type Video } from '../api/video-queries';
+import { videoQueries } from '../api/video-queries';
 import { videoTitle } from '../video-host';
 import { VideoPlayer } from './video-player';
 import '../videos.css';
@@ -64,7 +63,15 @@ export function VideoView({ network, id }: { network: string; id: string }) {
         {mayDelete || viewer.isAdmin || (entry.approved === false && entry.author === me) ? (
           <div className="post-actions">
             <ModerationControls network={network} item={entry} viewer={viewer} noun="video" withoutDelete />
-            {mayDelete ? <DeleteVideoButton network={network} video={entry} /> : null}
+            {mayDelete ? (
+              <DeleteItemButton
+                id={entry.id}
+                noun="video"
+                name={title}
+                remove={deleteVideoOptions(network)}
+                then={{ to: paths.videos(network), notice: 'video-deleted' }}
+              />
+            ) : null}
           </div>
         ) : null}
         {/* Descriptions are HTML the server sanitised against its allowlist. */}
@@ -96,39 +103,6 @@ export function VideoView({ network, id }: { network: string; id: string }) {
           </p>
         )}
       </section>
-    </>
-  );
-}
-
-function DeleteVideoButton({ network, video }: { network: string; video: Video }) {
-  const [asking, setAsking] = useState(false);
-  const remove = useMutation(deleteVideoOptions(network));
-  const navigate = useNavigate();
-  return (
-    <>
-      <button type="button" className="danger-outline" onClick={() => setAsking(true)}>
-        Delete video
-      </button>
-      {remove.isError ? (
-        <p role="alert" className="alert">
-          The video was not deleted. {errorText(remove.error)}
-        </p>
-      ) : null}
-      <ConfirmDialog
-        open={asking}
-        title="Delete this video?"
-        confirmLabel="Delete video"
-        busy={remove.isPending}
-        onCancel={() => setAsking(false)}
-        onConfirm={() =>
-          remove.mutate(video.id, {
-            onSuccess: () => navigate(paths.videos(network), { replace: true, state: { notice: 'video-deleted' } }),
-            onSettled: () => setAsking(false),
-          })
-        }
-      >
-        <p>“{videoTitle(video)}” and its comments will be gone for everyone. This cannot be undone.</p>
-      </ConfirmDialog>
     </>
   );
 }
