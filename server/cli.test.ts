@@ -82,6 +82,31 @@ describe('npm run cli', () => {
 
     const seeded = JSON.parse((await cli('seed', '--network', 'gardeners', '--json')).stdout);
     expect(seeded).toMatchObject({ network: 'gardeners', demoMemberPassword: expect.any(String) });
+    // Every kind of page has something on it: posts, photos, forum, videos and featured items.
+    const demo = openDatabase({ dataDir, databaseUrl, pgSchema: databaseUrl ? schema : undefined });
+    try {
+      const tables = ['blog_posts', 'photos', 'forum_categories', 'forum_topics', 'videos', 'comments'] as const;
+      const counts: Record<string, number> = {};
+      for (const table of tables) {
+        const row = await demo.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('network_id', '=', network.networkId)
+          .executeTakeFirstOrThrow();
+        counts[table] = Number(row.n);
+      }
+      expect(counts).toEqual({ blog_posts: 8, photos: 4, forum_categories: 2, forum_topics: 3, videos: 3, comments: expect.any(Number) });
+      expect(counts.comments).toBeGreaterThan(20);
+      const featured = await demo.db
+        .selectFrom('activities')
+        .select('type')
+        .where('network_id', '=', network.networkId)
+        .where('type', 'like', 'Feature%')
+        .execute();
+      expect(featured.map((e) => e.type).sort()).toEqual(['FeatureBlogPost', 'FeatureBlogPost', 'FeaturePhoto', 'FeaturePhoto', 'FeatureVideo']);
+    } finally {
+      await demo.db.destroy();
+    }
   });
 
   it('explains itself and refuses bad input with a clear message', async () => {
