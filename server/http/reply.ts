@@ -1,6 +1,6 @@
 // The success bodies shared by every resource: single get, multi get and listings.
 import type { Ctx } from './endpoint';
-import type { Page } from './anchor';
+import type { Page } from '../db/paging';
 import { notFound, badRequest } from './errors';
 import { present, selectFields, type Presenter } from './fields';
 

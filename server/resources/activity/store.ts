@@ -2,9 +2,9 @@
 // transaction as the action itself, so the feed never shows what did not happen and never
 // misses what did. Reads filter events by the visibility of what they are about.
 import crypto from 'node:crypto';
-import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
-import { keysetPage, type Position } from '../../http/anchor';
+import { keysetPage, type Position } from '../../db/paging';
 import type { ScopeContext } from '../../lib/scope';
 import { namesVisibleItem, onVisibleItem } from '../commentable';
 import { readableComment } from '../comments/store';
@@ -137,14 +137,8 @@ function toItem(networkId: number, r: EventRow): ActivityItem {
 }
 
 export async function listActivity(db: Db, scope: ScopeContext, filters: ActivityFilters, count: number, position: Position) {
-  const page = await keysetPage(scoped(db, scope, filters) as SelectQueryBuilder<any, any, EventRow>, {
-    sortColumn: 'e.created_at',
-    idColumn: 'e.id',
-    order: 'desc',
-    keyOf: (r) => ({ key: r.created_at, id: r.id }),
-    count,
-    position,
-  });
+  const ordering = { sortColumn: 'e.created_at', idColumn: 'e.id', order: 'desc' } as const;
+  const page = await keysetPage(scoped(db, scope, filters), ordering, count, position);
   return { ...page, rows: page.rows.map((r) => toItem(scope.network.id, r)) };
 }
 

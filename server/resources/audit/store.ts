@@ -1,10 +1,10 @@
 // The audit log in the database: `recordAudit` writes one act inside the transaction of the act
 // itself (so an act that fails leaves no trace, and one that succeeds always does), and
 // `listAudit` reads it newest first, filtered, paged by anchors. Nothing deletes its rows.
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { Actor } from '../../http/endpoint';
-import { keysetPage, type Position } from '../../http/anchor';
+import { keysetPage, type Position } from '../../db/paging';
 
 /** What an administrator did. */
 export const auditActions = [
@@ -80,12 +80,5 @@ export function listAudit(db: Db, networkId: number, f: AuditFilters, count: num
   if (f.item) q = q.where('l.item_type', '=', f.item.type).where('l.item_id', '=', f.item.id);
   if (f.createdAfter !== undefined) q = q.where('l.created_at', '>=', f.createdAfter);
   if (f.createdBefore !== undefined) q = q.where('l.created_at', '<', f.createdBefore);
-  return keysetPage(q as SelectQueryBuilder<any, any, AuditRow>, {
-    sortColumn: 'l.created_at',
-    idColumn: 'l.id',
-    order: 'desc',
-    keyOf: (r) => ({ key: r.created_at, id: r.id }),
-    count,
-    position,
-  });
+  return keysetPage(q, { sortColumn: 'l.created_at', idColumn: 'l.id', order: 'desc' }, count, position);
 }

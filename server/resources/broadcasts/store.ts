@@ -1,8 +1,7 @@
 // Broadcast rows: every member of the network reads every broadcast, newest first.
-import type { SelectQueryBuilder } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { keysetPage, type Position } from '../../http/anchor';
+import { keysetPage, type Position } from '../../db/paging';
 import type { BroadcastItem } from './schema';
 
 function selectBroadcasts(db: Db) {
@@ -12,17 +11,9 @@ function selectBroadcasts(db: Db) {
     .select(['b.id', 'b.subject', 'b.body', 'b.created_at', 'a.screen_name', 'a.full_name', 'a.icon_url']);
 }
 
-type BroadcastRow = Awaited<ReturnType<ReturnType<typeof selectBroadcasts>['execute']>>[number];
-
 export async function listBroadcasts(db: Db, networkId: number, count: number, position: Position) {
-  const page = await keysetPage(selectBroadcasts(db).where('b.network_id', '=', networkId) as SelectQueryBuilder<any, any, BroadcastRow>, {
-    sortColumn: 'b.created_at',
-    idColumn: 'b.id',
-    order: 'desc',
-    keyOf: (r) => ({ key: r.created_at, id: r.id }),
-    count,
-    position,
-  });
+  const query = selectBroadcasts(db).where('b.network_id', '=', networkId);
+  const page = await keysetPage(query, { sortColumn: 'b.created_at', idColumn: 'b.id', order: 'desc' }, count, position);
   return {
     ...page,
     rows: page.rows.map(

@@ -1,9 +1,9 @@
 // Comment rows. A comment is visible when the item it is attached to is visible and it is
 // approved, or the caller wrote it, owns the item, or moderates the network.
-import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { keysetPage, type Position } from '../../http/anchor';
+import { keysetPage, type Position } from '../../db/paging';
 import { isAdmin } from '../../lib/viewer';
 import type { ScopeContext } from '../../lib/scope';
 import { onVisibleItem } from '../commentable';
@@ -58,14 +58,7 @@ export async function listComments(
 ) {
   let q = scoped(db, scope).where('c.attached_to_type', '=', item.type).where('c.attached_to_id', '=', item.id);
   if (filters.approved !== undefined) q = q.where('c.approved', '=', filters.approved ? 1 : 0);
-  const page = await keysetPage(q as SelectQueryBuilder<any, any, CommentRow>, {
-    sortColumn: 'c.created_at',
-    idColumn: 'c.id',
-    order: 'desc',
-    keyOf: (r) => ({ key: r.created_at, id: r.id }),
-    count,
-    position,
-  });
+  const page = await keysetPage(q, { sortColumn: 'c.created_at', idColumn: 'c.id', order: 'desc' }, count, position);
   return { ...page, rows: page.rows.map(toItem) };
 }
 
@@ -73,14 +66,7 @@ export async function listFeaturedComments(db: Db, scope: ScopeContext, count: n
   const q = scoped(db, scope)
     .where('c.featured_at', 'is not', null)
     .where((eb) => onVisibleItem(eb, 'c', scope));
-  const page = await keysetPage(q as SelectQueryBuilder<any, any, CommentRow>, {
-    sortColumn: 'c.featured_at',
-    idColumn: 'c.id',
-    order: 'desc',
-    keyOf: (r) => ({ key: r.featured_at!, id: r.id }),
-    count,
-    position,
-  });
+  const page = await keysetPage(q, { sortColumn: 'c.featured_at', idColumn: 'c.id', order: 'desc' }, count, position);
   return { ...page, rows: page.rows.map(toItem) };
 }
 

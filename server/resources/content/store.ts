@@ -4,7 +4,7 @@
 // an item with everything attached to it.
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db, Dialect, Tx } from '../../db/database';
-import { keysetPage, type Page, type Position, type SortKey } from '../../http/anchor';
+import { keysetPage, type Page, type Position } from '../../db/paging';
 import { notPublic, visibleItem, type ScopeContext } from '../../lib/scope';
 import type { PersonColumns } from '../users/author-ref';
 import { deleteTags, taggedWith, tagsOf } from '../tags/store';
@@ -52,14 +52,7 @@ export function pageIn<Row extends { id: number }>(
   count: number,
   position: Position,
 ): Promise<Page<Row>> {
-  return keysetPage(query, {
-    sortColumn: `${alias}.${ordering.column}`,
-    idColumn: `${alias}.id`,
-    order: ordering.order,
-    keyOf: (r) => ({ key: r[ordering.column] as SortKey, id: r.id }),
-    count,
-    position,
-  });
+  return keysetPage(query, { sortColumn: `${alias}.${ordering.column}`, idColumn: `${alias}.id`, order: ordering.order }, count, position);
 }
 
 /** The rows found, in the order their ids were asked for. */

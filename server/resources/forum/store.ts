@@ -5,7 +5,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { Database } from '../../db/schema';
-import type { Position } from '../../http/anchor';
+import type { Position } from '../../db/paging';
 import type { ContentRef } from '../../http/param-types';
 import { visibleItem, type ScopeContext } from '../../lib/scope';
 import { contentStore, inOrder, newestFirst, pageIn, type ContentStore } from '../content/store';

@@ -2,7 +2,7 @@
 // unblocking, each one transaction over both sides of the relationship (the pairs a
 // relationship can be in are listed in store.ts), and reading a member's friend list.
 import type { Actor } from '../../http/endpoint';
-import type { Position } from '../../http/anchor';
+import type { Position } from '../../db/paging';
 import type { Tx } from '../../db/database';
 import type { FriendState } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../../http/errors';

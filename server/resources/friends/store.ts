@@ -11,10 +11,10 @@
 // Unfriending, cancelling and declining delete both rows; blocking replaces A's row with
 // `blocked` and deletes B's (unless B blocked A too), so blocking always ends a friendship
 // and with it B's view of A's friends-only content; unblocking deletes only A's row.
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db, Dialect, Tx } from '../../db/database';
 import type { FriendState } from '../../db/schema';
-import { keysetPage, type Position } from '../../http/anchor';
+import { keysetPage, type KeysetOrdering, type Position } from '../../db/paging';
 import type { FriendItem } from './schema';
 
 export interface Relationship {
@@ -133,9 +133,14 @@ function selectFriendships(db: Db) {
 type FriendRow = Awaited<ReturnType<ReturnType<typeof selectFriendships>['execute']>>[number];
 
 const orders = {
-  recent: { sortColumn: 'f.updated_at', order: 'desc', keyOf: (r: FriendRow) => r.updated_at },
-  alpha: { sortColumn: 'b.sort_name', order: 'asc', keyOf: (r: FriendRow) => r.friend_sort_name },
-} as const;
+  recent: { sortColumn: 'f.updated_at', idColumn: 'f.friend_account_id', order: 'desc' },
+  alpha: {
+    sortColumn: 'b.sort_name',
+    idColumn: 'f.friend_account_id',
+    order: 'asc',
+    keyOf: (r) => ({ key: r.friend_sort_name, id: r.friend_account_id }),
+  },
+} satisfies Record<string, KeysetOrdering<FriendRow>>;
 
 export type FriendOrder = keyof typeof orders;
 
@@ -157,19 +162,11 @@ export async function listFriendships(
   count: number,
   position: Position,
 ) {
-  const o = orders[order];
   let query = selectFriendships(db).where('f.network_id', '=', networkId).where('f.account_id', '=', authorId);
   if (filters.onlyFriends) query = query.where('f.state', '=', 'friend');
   if (filters.state !== undefined) query = query.where('f.state', '=', filters.state);
   if (filters.friend !== undefined) query = query.where('b.screen_name', '=', filters.friend);
-  const page = await keysetPage(query as SelectQueryBuilder<any, any, FriendRow>, {
-    sortColumn: o.sortColumn,
-    idColumn: 'f.friend_account_id',
-    order: o.order,
-    keyOf: (r) => ({ key: o.keyOf(r), id: r.friend_account_id }),
-    count,
-    position,
-  });
+  const page = await keysetPage(query, orders[order], count, position);
   return { ...page, rows: page.rows.map(toItem) };
 }
 

@@ -3,7 +3,7 @@
 // share ids, so each row's tie-breaking key folds its type's position into the id.
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database';
-import { keysetPage, type Position } from '../../http/anchor';
+import { keysetPage, type Position } from '../../db/paging';
 import { moderatableTypes } from './registry';
 
 /** Every type in the queue: the content types, then pending members. */
@@ -79,14 +79,8 @@ function queue(db: Db, networkId: number, types: string[]) {
 
 /** What awaits approval, newest first (or the longest waiting first). */
 export function listQueue(db: Db, networkId: number, types: string[], order: 'newest' | 'oldest', count: number, position: Position) {
-  return keysetPage(queue(db, networkId, types), {
-    sortColumn: 'q.created_at',
-    idColumn: 'q.queue_key',
-    order: order === 'newest' ? 'desc' : 'asc',
-    keyOf: (r) => ({ key: r.created_at, id: r.queue_key }),
-    count,
-    position,
-  });
+  const ordering = { sortColumn: 'q.created_at', idColumn: 'q.queue_key', order: order === 'newest' ? 'desc' : 'asc' } as const;
+  return keysetPage(queue(db, networkId, types), ordering, count, position);
 }
 
 export async function countQueue(db: Db, networkId: number, types: string[]): Promise<number> {

@@ -1,10 +1,9 @@
 // Networks: created by the operator (CLI or first start), each with its Network Creator, who
 // then changes its name, icon, privacy and moderation flags.
 import crypto from 'node:crypto';
-import type { SelectQueryBuilder } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { NetworkTable } from '../../db/schema';
-import { keysetPage, type Position } from '../../http/anchor';
+import { keysetPage, type Position } from '../../db/paging';
 import { sortNameOf } from '../users/store';
 
 export function findNetwork(db: Db | Tx, subdomain: string) {
@@ -72,14 +71,7 @@ export function listNetworksOf(db: Db, accountId: number, count: number, positio
     .innerJoin('members as m', 'm.network_id', 'n.id')
     .where('m.account_id', '=', accountId)
     .where('m.state', '=', 'active');
-  return keysetPage(q as SelectQueryBuilder<any, any, NetworkRow>, {
-    sortColumn: 'n.sort_name',
-    idColumn: 'n.id',
-    order: 'asc',
-    keyOf: (r) => ({ key: r.sort_name, id: r.id }),
-    count,
-    position,
-  });
+  return keysetPage(q, { sortColumn: 'n.sort_name', idColumn: 'n.id', order: 'asc' }, count, position);
 }
 
 export async function updateNetwork(db: Db, id: number, patch: Partial<Omit<NetworkTable, 'id'>>) {

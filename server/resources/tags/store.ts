@@ -1,9 +1,9 @@
 // Tags of content items: set on create and update (an update replaces them), read in one
 // batch for a page of items, used as a listing filter, paged through per item, and counted
 // over the items the caller can see (the tag cloud).
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
-import { keysetPage, type Position } from '../../http/anchor';
+import { keysetPage, type Position } from '../../db/paging';
 import { badRequest } from '../../http/errors';
 import type { ScopeContext } from '../../lib/scope';
 import { namesVisibleItem } from '../commentable';
@@ -69,14 +69,7 @@ export async function listItemTags(db: Db, scope: ScopeContext, item: { type: st
     .where('t.network_id', '=', scope.network.id)
     .where('t.item_type', '=', item.type)
     .where('t.item_id', '=', item.id);
-  const page = await keysetPage(query as SelectQueryBuilder<any, any, { item_type: string; item_id: number; value: string; position: number }>, {
-    sortColumn: 't.position',
-    idColumn: 't.item_id',
-    order: 'asc',
-    keyOf: (r) => ({ key: r.position, id: r.item_id }),
-    count,
-    position,
-  });
+  const page = await keysetPage(query, { sortColumn: 't.position', idColumn: 't.item_id', order: 'asc' }, count, position);
   const counts = new Map((await tagCounts(db, scope, { values: page.rows.map((r) => r.value) })).map((t) => [t.value, t.count]));
   const rows = page.rows.map((r): ItemTag => ({ value: r.value, count: counts.get(r.value) ?? 0, item: { type: r.item_type, id: r.item_id } }));
   return { ...page, rows };

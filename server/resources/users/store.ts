@@ -2,10 +2,10 @@
 // Member reads go through `visibleMember`: pending and blocked members are seen only by
 // administrators (and by themselves); everybody else sees active members.
 import { reindexMembers, unindexMember } from '../search/indexing';
-import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { AccountTable, Member, MemberState, MemberTable, Role } from '../../db/schema';
-import { keysetPage, type Position } from '../../http/anchor';
+import { keysetPage, type KeysetOrdering, type Position } from '../../db/paging';
 import { conflict } from '../../http/errors';
 import { hashPassword } from '../../lib/passwords';
 import { screenName } from '../../lib/random';
@@ -178,22 +178,15 @@ export async function getMembers(db: Db, scope: ScopeContext, ids: number[], scr
   return hydrate(db, [...new Set(ordered)]);
 }
 
-const orderings: Record<MemberOrder, { sortColumn: string; order: 'asc' | 'desc'; key: (r: MemberRow) => number | string }> = {
-  created: { sortColumn: 'm.created_at', order: 'desc', key: (r) => r.created_at },
-  alpha: { sortColumn: 'a.sort_name', order: 'asc', key: (r) => r.sort_name },
-  featured: { sortColumn: 'm.featured_at', order: 'desc', key: (r) => r.featured_at! },
+const orderings: Record<MemberOrder, KeysetOrdering<MemberRow>> = {
+  created: { sortColumn: 'm.created_at', idColumn: 'm.id', order: 'desc' },
+  alpha: { sortColumn: 'a.sort_name', idColumn: 'm.id', order: 'asc' },
+  featured: { sortColumn: 'm.featured_at', idColumn: 'm.id', order: 'desc' },
 };
 
 export async function listMembers(db: Db, scope: ScopeContext, filters: MemberFilters, order: MemberOrder, count: number, position: Position) {
-  const o = orderings[order];
-  const page = await keysetPage(scoped(db, scope, { ...filters, featured: order === 'featured' }) as SelectQueryBuilder<any, any, MemberRow>, {
-    sortColumn: o.sortColumn,
-    idColumn: 'm.id',
-    order: o.order,
-    keyOf: (r) => ({ key: o.key(r), id: r.id }),
-    count,
-    position,
-  });
+  const query = scoped(db, scope, { ...filters, featured: order === 'featured' });
+  const page = await keysetPage(query, orderings[order], count, position);
   return { ...page, rows: await hydrate(db, page.rows) };
 }
 

@@ -1,0 +1,118 @@
+// Keyset paging: one window of a filtered query, in an ordering by a sort column with the
+// id as tie-breaker, from a position just after or just before one row. Stores page their
+// listings with it; http/anchor.ts turns positions into the anchors callers see.
+import { sql, type SelectQueryBuilder, type Expression, type SqlBool } from 'kysely';
+import { badRequest } from '../http/errors';
+
+export type SortKey = number | string;
+export type Position =
+  | { start: true }
+  | { key: SortKey; id: number; side: 'after' | 'before'; /** sort column and direction */ ordering: string };
+
+export interface Page<Row> {
+  rows: Row[];
+  position: Position;
+  firstPage: boolean;
+  lastPage: boolean;
+}
+
+/** A listing's order. */
+export interface KeysetOrdering<Row> {
+  /** Sort column and tie-breaking id column, as `alias.column`. */
+  sortColumn: string;
+  idColumn: string;
+  order: 'desc' | 'asc';
+  /** A row's sort key and id; by default its fields named like the two columns. */
+  keyOf?: (row: Row) => { key: SortKey; id: number };
+}
+
+type Op = '<' | '<=' | '>' | '>=';
+
+/**
+ * Reads one window of a filtered query, in display order, with two queries at most:
+ * the window itself (one row more than asked, to know whether more follow) and an
+ * EXISTS check for the other direction.
+ */
+export async function keysetPage<Row>(
+  query: SelectQueryBuilder<any, any, Row>,
+  options: KeysetOrdering<Row>,
+  count: number,
+  position: Position,
+): Promise<Page<Row>> {
+  const { order } = options;
+  const keyOf = options.keyOf ?? keyFields<Row>(options.sortColumn, options.idColumn);
+  const ordering = `${options.sortColumn} ${order}`;
+  if ('key' in position && position.ordering !== ordering) throw badRequest(7, 'This anchor belongs to another listing.');
+  const forward = count > 0;
+  const limit = Math.abs(count);
+  const desc = order === 'desc';
+  // In display order, "after" means a smaller key for descending listings.
+  const afterOp = (inclusive: boolean): Op => (desc ? (inclusive ? '<=' : '<') : inclusive ? '>=' : '>');
+  const beforeOp = (inclusive: boolean): Op => (desc ? (inclusive ? '>=' : '>') : inclusive ? '<=' : '<');
+  const cmp = (op: Op, key: SortKey, id: number): Expression<SqlBool> =>
+    sql<SqlBool>`(${sql.ref(options.sortColumn)}, ${sql.ref(options.idColumn)}) ${sql.raw(op)} (${key}, ${id})`;
+
+  const countOnly = () => query.clearSelect().select(sql`1`.as('one')).limit(1);
+
+  if ('start' in position) {
+    if (!forward) {
+      const any = await countOnly().execute();
+      return { rows: [], position, firstPage: true, lastPage: any.length === 0 };
+    }
+    const rows = await ordered(query, options, desc).limit(limit + 1).execute();
+    return forwardPage(rows, true);
+  }
+
+  const { key, id, side } = position;
+  // Whether the anchored item itself belongs to the window depends on the side it marks.
+  const windowCond = forward ? cmp(afterOp(side === 'before'), key, id) : cmp(beforeOp(side === 'after'), key, id);
+  const otherCond = forward ? cmp(beforeOp(side === 'after'), key, id) : cmp(afterOp(side === 'before'), key, id);
+  const [rows, other] = await Promise.all([
+    ordered(query.where(windowCond), options, forward ? desc : !desc)
+      .limit(limit + 1)
+      .execute(),
+    countOnly().where(otherCond).execute(),
+  ]);
+  if (forward) return forwardPage(rows, other.length === 0);
+
+  // Read backwards from the anchor, then put the window back in display order.
+  const window = rows.slice(0, limit).reverse();
+  const first = window[0];
+  return {
+    rows: window,
+    position: first ? { ...keyOf(first), side: 'before', ordering } : position,
+    firstPage: rows.length <= limit,
+    lastPage: other.length === 0,
+  };
+
+  function forwardPage(rows: Row[], firstPage: boolean): Page<Row> {
+    const window = rows.slice(0, limit);
+    const last = window[window.length - 1];
+    return {
+      rows: window,
+      position: last ? { ...keyOf(last), side: 'after', ordering } : position,
+      firstPage,
+      lastPage: rows.length <= limit,
+    };
+  }
+}
+
+/** Reads the sort key and id from the row's fields named like the columns (`c.created_at` -> `created_at`). */
+function keyFields<Row>(sortColumn: string, idColumn: string) {
+  const sortField = sortColumn.slice(sortColumn.lastIndexOf('.') + 1);
+  const idField = idColumn.slice(idColumn.lastIndexOf('.') + 1);
+  return (row: Row) => {
+    const r = row as Record<string, unknown>;
+    const key = r[sortField];
+    const id = r[idField];
+    if ((typeof key !== 'number' && typeof key !== 'string') || typeof id !== 'number') {
+      throw new Error(`Rows paged by ${sortColumn}, ${idColumn} need the fields ${sortField} and ${idField}.`);
+    }
+    return { key, id };
+  };
+}
+
+function ordered<Row>(query: SelectQueryBuilder<any, any, Row>, options: KeysetOrdering<Row>, desc: boolean) {
+  const dir = desc ? 'desc' : 'asc';
+  return query.orderBy(sql.ref(options.sortColumn), dir).orderBy(sql.ref(options.idColumn), dir);
+}
