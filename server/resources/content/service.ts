@@ -1,7 +1,7 @@
 // The rules every content type shares: who may filter by `private`, how far back counts look,
-// writing a new item with its tags and its Create<Type> event, who may change an item, and
-// the columns every update writes alike.
-import type { Tx } from '../../db/database';
+// writing a new item with its tags and its Create<Type> event, who may change or remove an
+// item and how, and the columns every update writes alike.
+import type { Db, Tx } from '../../db/database';
 import { contentTables, type ContentTypeName } from './types';
 import { deleteContent, lockContent } from './store';
 import type { Visibility } from '../../db/schema';
@@ -9,7 +9,8 @@ import type { Actor } from '../../http/endpoint';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin, isOwner } from '../../lib/viewer';
-import { replaceTags } from '../tags/store';
+import { normaliseTags, replaceTags } from '../tags/store';
+import type { ScopeContext } from '../../lib/scope';
 import { recordActivity } from '../activity/store';
 import { announce, committed } from '../../lib/changes';
 import { reindexContent } from '../search/indexing';
@@ -54,56 +55,77 @@ function auditedRow(tx: Tx, type: ContentTypeName, id: number) {
   return tx.selectFrom(contentTables[type] as 'blog_posts').select(['author_id', 'approved', 'title']).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-/**
- * Writes to an existing item in one transaction that holds it locked; 404 when it was deleted
- * meanwhile. What an administrator does to it is in the audit log: approving or withdrawing
- * approval, and changing someone else's item.
- */
-export function changeContent(ctx: Actor, type: ContentTypeName, id: number, write: (tx: Tx) => Promise<void>): Promise<void> {
-  return committed(ctx, async (tx) => {
-    if (!(await lockContent(tx, ctx.dialect, type, id, 'update'))) throw notFound();
-    const before = isAdmin(ctx.viewer) ? await auditedRow(tx, type, id) : undefined;
-    await write(tx);
-    await reindexContent(tx, type, id);
-    announce(tx, { networkId: ctx.network.id, kind: type, id, op: 'updated' });
-    if (!before) return;
-    const after = await auditedRow(tx, type, id);
-    const action = after.approved !== before.approved ? (after.approved ? 'approve' : 'unapprove') : before.author_id !== ctx.viewer.accountId ? 'update' : null;
-    if (action) await recordAudit(tx, ctx, { action, type, id, title: after.title || null });
-  });
+/** How a content type's stored items are found, changed and removed. */
+export interface EditableContent<Row extends { author_id: number }, Patch> {
+  type: ContentTypeName;
+  /** The item as a sentence names it: "this post". */
+  what: string;
+  /** The stored row, without the visibility scope. */
+  find: (db: Db, networkId: number, id: number) => Promise<Row | undefined>;
+  /** The type's reads, to tell an item the caller may see (403) from one they may not (404). */
+  store: { get(db: Db, scope: ScopeContext, ids: number[]): Promise<unknown[]> };
+  update: (tx: Tx, id: number, patch: Patch) => Promise<void>;
+  /** Whether an administrator may change or remove this item; by default any. */
+  adminMay?: (row: Row) => boolean;
+  /** What removal deletes first, besides the comments, tags and activity every item has. */
+  beforeRemove?: (tx: Tx, id: number) => Promise<void>;
 }
 
 /**
- * Deletes an item with its comments, tags and activity (and what `before` removes first); 404
- * when another request deleted it first. An administrator deleting someone else's item is in
- * the audit log: as rejecting it when it awaited approval.
+ * The change and remove use-cases of a content type. Only the author or an administrator may
+ * do either; anyone else is refused (403) when they can see the item, and told it does not
+ * exist (404) when not. Each runs in one transaction that holds the item locked, 404 when it
+ * was deleted meanwhile. What an administrator does to someone else's item is in the audit
+ * log: approving or withdrawing approval, changing it, and deleting it (as rejecting it when
+ * it awaited approval).
  */
-export function removeContent(ctx: Actor, type: ContentTypeName, id: number, before?: (tx: Tx) => Promise<void>): Promise<void> {
-  return committed(ctx, async (tx) => {
-    if (!(await lockContent(tx, ctx.dialect, type, id, 'update'))) throw notFound();
-    const row = await auditedRow(tx, type, id);
-    if (isAdmin(ctx.viewer) && row.author_id !== ctx.viewer.accountId) {
-      await recordAudit(tx, ctx, { action: row.approved ? 'delete' : 'reject', type, id, title: row.title || null });
-    }
-    await before?.(tx);
-    await deleteContent(tx, type, id);
-    announce(tx, { networkId: ctx.network.id, kind: type, id, op: 'deleted' });
-  });
-}
+export function editableContent<Row extends { author_id: number }, Patch>(spec: EditableContent<Row, Patch>) {
+  const { type } = spec;
 
-/**
- * The stored row, if the caller may change it: its author or an administrator. Anyone else
- * is refused (403) when they can see the item, and told it does not exist (404) when not.
- */
-export async function itemToChange<Row extends { author_id: number }>(
-  ctx: Actor,
-  row: Row | undefined,
-  isVisible: () => Promise<boolean>,
-  what: string,
-): Promise<Row> {
-  if (!row) throw notFound();
-  if (row.author_id === ctx.viewer.accountId || isAdmin(ctx.viewer)) return row;
-  throw (await isVisible()) ? forbidden(`Only the author or an administrator may change this ${what}.`) : notFound();
+  async function toChange(ctx: Actor, id: number): Promise<Row> {
+    const row = await spec.find(ctx.db, ctx.network.id, id);
+    if (!row) throw notFound();
+    if (row.author_id === ctx.viewer.accountId) return row;
+    if (isAdmin(ctx.viewer) && (spec.adminMay?.(row) ?? true)) return row;
+    const visible = (await spec.store.get(ctx.db, ctx, [id])).length > 0;
+    throw visible ? forbidden(`Only the author or an administrator may change ${spec.what}.`) : notFound();
+  }
+
+  return {
+    /** Writes the patch `patchOf` makes of the stored row and, when `tag` is given, the tags. */
+    async change(ctx: Actor, id: number, tag: string[] | undefined, patchOf: (row: Row) => Patch | Promise<Patch>): Promise<void> {
+      const patch = await patchOf(await toChange(ctx, id));
+      const tags = tag === undefined ? undefined : normaliseTags(tag);
+      await committed(ctx, async (tx) => {
+        if (!(await lockContent(tx, ctx.dialect, type, id, 'update'))) throw notFound();
+        const before = isAdmin(ctx.viewer) ? await auditedRow(tx, type, id) : undefined;
+        await spec.update(tx, id, patch);
+        if (tags) await replaceTags(tx, ctx.network.id, type, id, tags);
+        await reindexContent(tx, type, id);
+        announce(tx, { networkId: ctx.network.id, kind: type, id, op: 'updated' });
+        if (!before) return;
+        const after = await auditedRow(tx, type, id);
+        const action =
+          after.approved !== before.approved ? (after.approved ? 'approve' : 'unapprove') : before.author_id !== ctx.viewer.accountId ? 'update' : null;
+        if (action) await recordAudit(tx, ctx, { action, type, id, title: after.title || null });
+      });
+    },
+
+    /** Deletes the item with its comments, tags and activity. */
+    async remove(ctx: Actor, id: number): Promise<void> {
+      await toChange(ctx, id);
+      await committed(ctx, async (tx) => {
+        if (!(await lockContent(tx, ctx.dialect, type, id, 'update'))) throw notFound();
+        const row = await auditedRow(tx, type, id);
+        if (isAdmin(ctx.viewer) && row.author_id !== ctx.viewer.accountId) {
+          await recordAudit(tx, ctx, { action: row.approved ? 'delete' : 'reject', type, id, title: row.title || null });
+        }
+        await spec.beforeRemove?.(tx, id);
+        await deleteContent(tx, type, id);
+        announce(tx, { networkId: ctx.network.id, kind: type, id, op: 'deleted' });
+      });
+    },
+  };
 }
 
 /**

@@ -8,8 +8,8 @@ import { badRequest, notFound } from '../../http/errors';
 import type { ContentRef } from '../../http/param-types';
 import { sanitizeDescription } from '../../lib/sanitize';
 import type { Visibility } from '../../db/schema';
-import { normaliseTags, replaceTags } from '../tags/store';
-import { changeContent, contentPatch, createContent, itemToChange, removeContent } from '../content/service';
+import { normaliseTags } from '../tags/store';
+import { contentPatch, createContent, editableContent } from '../content/service';
 import {
   deleteCategory, findCategoryRow, findTopicRow, insertCategory, insertTopic, titleKey, topicStore,
   updateCategory, updateTopic,
@@ -116,29 +116,21 @@ export async function createTopic(ctx: Actor, input: TopicInput & { title: strin
   );
 }
 
+const topics = editableContent({ type: 'Topic', what: 'this topic', find: findTopicRow, store: topicStore, update: updateTopic });
+
 export async function changeTopic(ctx: Actor, id: number, input: TopicInput): Promise<void> {
-  await topicToChange(ctx, id);
-  const categoryId = input.categoryId === undefined ? undefined : await categoryFor(ctx, input.categoryId);
-  const tags = input.tag === undefined ? undefined : normaliseTags(input.tag);
-  const patch = {
-    ...titled(requiredTitle(input.title)),
-    ...(categoryId !== undefined && { category_id: categoryId }),
-    ...(input.isClosed !== undefined && { is_closed: input.isClosed ? (1 as const) : (0 as const) }),
-    ...contentPatch(ctx, input),
-  };
-  await changeContent(ctx, 'Topic', id, async (tx) => {
-    await updateTopic(tx, id, patch);
-    if (tags) await replaceTags(tx, ctx.network.id, 'Topic', id, tags);
+  await topics.change(ctx, id, input.tag, async () => {
+    const categoryId = input.categoryId === undefined ? undefined : await categoryFor(ctx, input.categoryId);
+    return {
+      ...titled(requiredTitle(input.title)),
+      ...(categoryId !== undefined && { category_id: categoryId }),
+      ...(input.isClosed !== undefined && { is_closed: input.isClosed ? (1 as const) : (0 as const) }),
+      ...contentPatch(ctx, input),
+    };
   });
 }
 
 /** Deletes a topic with its replies, tags and activity. */
-export async function removeTopic(ctx: Actor, id: number): Promise<void> {
-  await topicToChange(ctx, id);
-  await removeContent(ctx, 'Topic', id);
-}
-
-async function topicToChange(ctx: Actor, id: number) {
-  const row = await findTopicRow(ctx.db, ctx.network.id, id);
-  return itemToChange(ctx, row, async () => (await topicStore.get(ctx.db, ctx, [id])).length > 0, 'topic');
+export function removeTopic(ctx: Actor, id: number): Promise<void> {
+  return topics.remove(ctx, id);
 }

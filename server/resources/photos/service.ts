@@ -5,8 +5,8 @@ import type { Actor } from '../../http/endpoint';
 import { isAdmin } from '../../lib/viewer';
 import { sanitizeDescription } from '../../lib/sanitize';
 import type { Visibility } from '../../db/schema';
-import { normaliseTags, replaceTags } from '../tags/store';
-import { changeContent, contentPatch, createContent, itemToChange, removeContent } from '../content/service';
+import { normaliseTags } from '../tags/store';
+import { contentPatch, createContent, editableContent } from '../content/service';
 import { renderPhoto } from './renditions';
 import { deletePhotoImages, findPhotoRow, insertPhoto, photoStore, updatePhoto } from './store';
 
@@ -46,22 +46,22 @@ export async function createPhoto(ctx: Actor, input: PhotoInput, upload: Buffer)
   );
 }
 
+const photos = editableContent({
+  type: 'Photo',
+  what: 'this photo',
+  find: findPhotoRow,
+  store: photoStore,
+  update: updatePhoto,
+  beforeRemove: deletePhotoImages,
+});
+
 export async function changePhoto(ctx: Actor, id: number, input: PhotoInput): Promise<void> {
-  await photoToChange(ctx, id);
-  const tags = input.tag === undefined ? undefined : normaliseTags(input.tag);
-  const patch = { ...contentPatch(ctx, input), ...(input.title !== undefined && { title: input.title.trim() }) };
-  await changeContent(ctx, 'Photo', id, async (tx) => {
-    await updatePhoto(tx, id, patch);
-    if (tags) await replaceTags(tx, ctx.network.id, 'Photo', id, tags);
-  });
+  await photos.change(ctx, id, input.tag, () => ({
+    ...contentPatch(ctx, input),
+    ...(input.title !== undefined && { title: input.title.trim() }),
+  }));
 }
 
-export async function removePhoto(ctx: Actor, id: number): Promise<void> {
-  await photoToChange(ctx, id);
-  await removeContent(ctx, 'Photo', id, (tx) => deletePhotoImages(tx, id));
-}
-
-async function photoToChange(ctx: Actor, id: number) {
-  const visible = async () => (await photoStore.get(ctx.db, ctx, [id])).length > 0;
-  return itemToChange(ctx, await findPhotoRow(ctx.db, ctx.network.id, id), visible, 'photo');
+export function removePhoto(ctx: Actor, id: number): Promise<void> {
+  return photos.remove(ctx, id);
 }

@@ -6,8 +6,8 @@ import { badRequest, invalidValue } from '../../http/errors';
 import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin } from '../../lib/viewer';
 import type { Visibility } from '../../db/schema';
-import { normaliseTags, replaceTags } from '../tags/store';
-import { changeContent, contentPatch, createContent, itemToChange, removeContent } from '../content/service';
+import { normaliseTags } from '../tags/store';
+import { contentPatch, createContent, editableContent } from '../content/service';
 import { parseVideoSource, VideoSourceError, type VideoSource } from './video-source';
 import { findVideoRow, insertVideo, updateVideo, videoStore } from './store';
 
@@ -60,23 +60,16 @@ function videoNamedBy(input: { url?: string; embedCode?: string }): VideoSource 
   return first!;
 }
 
+const videos = editableContent({ type: 'Video', what: 'this video', find: findVideoRow, store: videoStore, update: updateVideo });
+
 export async function changeVideo(ctx: Actor, id: number, input: VideoInput): Promise<void> {
-  await videoToChange(ctx, id);
-  const tags = input.tag === undefined ? undefined : normaliseTags(input.tag);
-  const patch = { ...(input.title !== undefined && { title: input.title.trim() }), ...contentPatch(ctx, input) };
-  await changeContent(ctx, 'Video', id, async (tx) => {
-    await updateVideo(tx, id, patch);
-    if (tags) await replaceTags(tx, ctx.network.id, 'Video', id, tags);
-  });
+  await videos.change(ctx, id, input.tag, () => ({
+    ...(input.title !== undefined && { title: input.title.trim() }),
+    ...contentPatch(ctx, input),
+  }));
 }
 
 /** Deletes a video with its comments, tags and activity. */
-export async function removeVideo(ctx: Actor, id: number): Promise<void> {
-  await videoToChange(ctx, id);
-  await removeContent(ctx, 'Video', id);
-}
-
-async function videoToChange(ctx: Actor, id: number) {
-  const row = await findVideoRow(ctx.db, ctx.network.id, id);
-  return itemToChange(ctx, row, async () => (await videoStore.get(ctx.db, ctx, [id])).length > 0, 'video');
+export function removeVideo(ctx: Actor, id: number): Promise<void> {
+  return videos.remove(ctx, id);
 }
