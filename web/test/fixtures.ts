@@ -1,4 +1,5 @@
 // Entries as the service sends them, with sensible defaults a test overrides where it matters.
+import type { ActivityEvent } from '../features/activity/api/activity-queries';
 import type { BlogPostSummary } from '../features/blog-posts/api/blog-post-queries';
 import type { BlogPost, Comment, Entry, ImageResource, Member, MemberResource, Network, SessionEntry } from '../lib/api-types';
 
@@ -155,4 +156,23 @@ export function imageResources(photos: Pick<PhotoEntry, 'image'>[]): Record<stri
     },
   ]);
   return { ...members, ...Object.fromEntries(images) };
+}
+
+/** An activity feed event: Ada writing a post, unless told otherwise. */
+export function anActivityEvent(overrides: Partial<ActivityEvent> = {}): ActivityEvent {
+  return {
+    id: 'urn:uuid:00000000-0000-4000-8000-000000000001',
+    author: 'ada',
+    createdDate: '2011-06-25T10:00:00.000Z',
+    type: 'CreateBlogPost',
+    contentId: '1:BlogPost:1',
+    title: 'Notes on the Analytical Engine',
+    description: null,
+    url: 'http://localhost/n/apiexample/blog/1%3ABlogPost%3A1',
+    attachedTo: null,
+    attachedToType: null,
+    attachedToAuthor: null,
+    image: null,
+    ...overrides,
+  };
 }

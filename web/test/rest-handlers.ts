@@ -1,6 +1,7 @@
 // Thin, typed msw handlers for the REST service, shaped by the same wire types the app reads.
 import { http, HttpResponse } from 'msw';
 import type {
+  Comment,
   CreatedEnvelope,
   DoneEnvelope,
   EntryEnvelope,
@@ -49,6 +50,18 @@ export const doneEnvelope = () => reply({ success: true });
 
 export const errorEnvelope = ({ status, code, subcode, reason }: Omit<ErrorEnvelope, 'success' | 'trace'>) =>
   reply({ success: false, status, code, subcode, reason, trace: 'test-trace' }, { status });
+
+/**
+ * `GET Comment/recent` as the service answers it: the comments on the item asked for, newest
+ * first. A function gives the comments as they are at each request, for tests that change them.
+ */
+export const commentsHandler = (comments: Comment[] | (() => Comment[]) = [], resources: Resources = {}) =>
+  http.get(rest('Comment/recent'), ({ request }) => {
+    const attachedTo = new URL(request.url).searchParams.get('attachedTo');
+    const all = typeof comments === 'function' ? comments() : comments;
+    const onItem = all.filter((comment) => comment.attachedTo === attachedTo);
+    return listingEnvelope(onItem.toSorted((a, b) => b.createdDate.localeCompare(a.createdDate)), { resources });
+  });
 
 /** `GET Network`: the network every page shows in its header. */
 export const networkHandler = (network: Network = aNetwork()) =>

@@ -3,34 +3,15 @@
 import { render, screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { members } from '../../test/fixtures';
+import { anActivityEvent, members } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
 import { errorEnvelope, listingEnvelope, rest, sessionHandler } from '../../test/rest-handlers';
 import { server } from '../../test/server';
-import type { ActivityEvent } from './api/activity-queries';
 import { describeActivity, plainText } from './components/activity-sentence';
 
-function anEvent(overrides: Partial<ActivityEvent>): ActivityEvent {
-  return {
-    id: 'urn:uuid:00000000-0000-4000-8000-000000000001',
-    author: 'ada',
-    createdDate: '2011-06-25T10:00:00.000Z',
-    type: 'CreateBlogPost',
-    contentId: '1:BlogPost:1',
-    title: 'Notes on the Analytical Engine',
-    description: null,
-    url: 'http://localhost/n/apiexample/blog/1%3ABlogPost%3A1',
-    attachedTo: null,
-    attachedToType: null,
-    attachedToAuthor: null,
-    image: null,
-    ...overrides,
-  };
-}
-
 const events = [
-  anEvent({ id: 'urn:uuid:1' }),
-  anEvent({
+  anActivityEvent({ id: 'urn:uuid:1' }),
+  anActivityEvent({
     id: 'urn:uuid:2',
     author: 'grace',
     type: 'CreateBlogPostComment',
@@ -41,8 +22,8 @@ const events = [
     attachedToType: 'BlogPost',
     attachedToAuthor: 'ada',
   }),
-  anEvent({ id: 'urn:uuid:3', type: 'CreateTopic', title: 'Which loom?', url: 'http://localhost/n/apiexample/forum/topics/1%3ATopic%3A2' }),
-  anEvent({ id: 'urn:uuid:4', author: 'grace', type: 'JoinNetwork', contentId: null, title: null, url: 'http://localhost/n/apiexample/members/grace' }),
+  anActivityEvent({ id: 'urn:uuid:3', type: 'CreateTopic', title: 'Which loom?', url: 'http://localhost/n/apiexample/forum/topics/1%3ATopic%3A2' }),
+  anActivityEvent({ id: 'urn:uuid:4', author: 'grace', type: 'JoinNetwork', contentId: null, title: null, url: 'http://localhost/n/apiexample/members/grace' }),
 ];
 
 describe('the activity feed', () => {
@@ -132,18 +113,18 @@ describe('a member’s profile', () => {
 
 describe('event sentences', () => {
   it('cover friends, featuring, status and replies', () => {
-    expect(describeActivity(anEvent({ type: 'AddFriend', contentId: '1:User:grace', title: null, attachedToAuthor: 'grace' }), members)).toMatchObject({
+    expect(describeActivity(anActivityEvent({ type: 'AddFriend', contentId: '1:User:grace', title: null, attachedToAuthor: 'grace' }), members)).toMatchObject({
       did: 'became friends with',
       what: 'Grace Hopper',
     });
-    expect(describeActivity(anEvent({ type: 'FeaturePhoto', title: 'The engine' }), members)).toMatchObject({ did: 'featured the photo', what: 'The engine' });
-    expect(describeActivity(anEvent({ type: 'FeatureUser', title: null }), members)).toMatchObject({ did: 'featured', what: 'a member' });
-    expect(describeActivity(anEvent({ type: 'StatusUpdate', title: null, description: 'Computing' }), members)).toMatchObject({
+    expect(describeActivity(anActivityEvent({ type: 'FeaturePhoto', title: 'The engine' }), members)).toMatchObject({ did: 'featured the photo', what: 'The engine' });
+    expect(describeActivity(anActivityEvent({ type: 'FeatureUser', title: null }), members)).toMatchObject({ did: 'featured', what: 'a member' });
+    expect(describeActivity(anActivityEvent({ type: 'StatusUpdate', title: null, description: 'Computing' }), members)).toMatchObject({
       did: 'set their status',
       quote: 'Computing',
     });
     expect(
-      describeActivity(anEvent({ type: 'CreateTopicComment', title: null, attachedToType: 'Topic', attachedToAuthor: 'ada' }), members),
+      describeActivity(anActivityEvent({ type: 'CreateTopicComment', title: null, attachedToType: 'Topic', attachedToAuthor: 'ada' }), members),
     ).toMatchObject({ did: 'replied in', what: 'their own forum topic' });
   });
 

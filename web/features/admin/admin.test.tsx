@@ -5,10 +5,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Member, Resources } from '../../lib/api-types';
-import { aBlogPost, aMember, aNetwork, aPhoto, aSession, imageResources, members } from '../../test/fixtures';
+import { aBlogPost, aComment, aMember, aNetwork, anActivityEvent, aPhoto, aSession, imageResources, members } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
 import {
   bareEntryEnvelope,
+  commentsHandler,
   createdEnvelope,
   doneEnvelope,
   entryEnvelope,
@@ -152,7 +153,7 @@ describe('a member who is not an administrator', () => {
     server.use(
       sessionHandler(plain),
       http.get(rest('BlogPost'), () => entryEnvelope(aBlogPost(), members)),
-      http.get(rest('Comment/recent'), () => listingEnvelope([])),
+      commentsHandler(),
     );
     renderRoute('/n/apiexample/blog/1%3ABlogPost%3A1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Notes on the Analytical Engine' })).toBeTruthy();
@@ -168,7 +169,7 @@ describe('a member who is not an administrator', () => {
     server.use(
       sessionHandler(plain),
       http.get(rest('BlogPost'), () => entryEnvelope(aBlogPost({ author: 'grace', approved: false }), members)),
-      http.get(rest('Comment/recent'), () => listingEnvelope([])),
+      commentsHandler(),
     );
     renderRoute('/n/apiexample/blog/1%3ABlogPost%3A1');
     expect(await screen.findByText('Awaiting approval')).toBeTruthy();
@@ -184,9 +185,7 @@ describe('administrators on a post', () => {
       sessionHandler(admin),
       http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(post.approved ? 0 : 1)),
       http.get(rest('BlogPost'), () => entryEnvelope(post, members)),
-      http.get(rest('Comment/recent'), () =>
-        listingEnvelope([{ id: '1:Comment:4', author: 'grace', createdDate: '2011-06-24T09:00:00.000Z', updatedDate: '2011-06-24T09:00:00.000Z', featuredDate: null, description: 'Spam spam', attachedTo: post.id, attachedToType: 'BlogPost', attachedToAuthor: 'ada', approved: true }], { resources: members }),
-      ),
+      commentsHandler([aComment({ id: '1:Comment:4', description: 'Spam spam', attachedTo: post.id })], members),
       http.put(rest('BlogPost'), () => {
         sent.push('approve');
         post = { ...post, approved: true };
@@ -227,7 +226,7 @@ describe('administrators on a photo', () => {
       http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(photos.length)),
       http.get(rest('Photo'), () => (photos.length ? entryEnvelope(photo, imageResources([photo]) as unknown as Resources) : errorEnvelope({ status: 404, code: 3, subcode: 1, reason: 'gone' }))),
       http.get(rest('Photo/recent'), () => listingEnvelope([])),
-      http.get(rest('Comment/recent'), () => listingEnvelope([])),
+      commentsHandler(),
       http.delete(rest('Photo'), ({ request }) => {
         rejected.push(new URL(request.url).searchParams.get('id')!);
         photos = [];
@@ -245,20 +244,7 @@ describe('administrators on a photo', () => {
 
 describe('administrators on the activity feed', () => {
   it('remove an event after asking; members get no such control', async () => {
-    const event = {
-      id: 'urn:uuid:00000000-0000-4000-8000-000000000001',
-      author: 'ada',
-      createdDate: '2011-06-25T10:00:00.000Z',
-      type: 'CreateBlogPost',
-      contentId: '1:BlogPost:1',
-      title: 'Notes on the Analytical Engine',
-      description: null,
-      url: 'http://localhost/n/apiexample/blog/1%3ABlogPost%3A1',
-      attachedTo: null,
-      attachedToType: null,
-      attachedToAuthor: null,
-      image: null,
-    };
+    const event = anActivityEvent();
     let events = [event];
     const removed: string[] = [];
     server.use(
@@ -773,7 +759,7 @@ describe('administrators on a video', () => {
       sessionHandler(admin),
       http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(video.approved ? 0 : 1)),
       http.get(rest('Video'), () => entryEnvelope(video, members)),
-      http.get(rest('Comment/recent'), () => listingEnvelope([])),
+      commentsHandler(),
       http.put(rest('Video'), () => {
         sent.push('approve');
         video = { ...video, approved: true };

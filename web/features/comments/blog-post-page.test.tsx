@@ -6,11 +6,11 @@ import type { Comment } from '../../lib/api-types';
 import { aBlogPost, aComment, aSession, members } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
 import {
+  commentsHandler,
   createdEnvelope,
   doneEnvelope,
   entryEnvelope,
   errorEnvelope,
-  listingEnvelope,
   rest,
   sessionHandler,
 } from '../../test/rest-handlers';
@@ -30,11 +30,7 @@ function postWithComments(comments: Comment[]) {
           )
         : errorEnvelope({ status: 404, code: 3, subcode: 1, reason: 'No such blog post' }),
     ),
-    http.get(rest('Comment/recent'), () =>
-      listingEnvelope(comments.toSorted((a, b) => b.createdDate.localeCompare(a.createdDate)), {
-        resources: members,
-      }),
-    ),
+    commentsHandler(comments, members),
   ];
 }
 

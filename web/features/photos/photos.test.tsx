@@ -7,6 +7,7 @@ import type { Resources } from '../../lib/api-types';
 import { aComment, aPhoto, aSession, imageResources, type PhotoEntry } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
 import {
+  commentsHandler,
   createdEnvelope,
   doneEnvelope,
   entryEnvelope,
@@ -48,8 +49,6 @@ function photoHandler(photos: PhotoEntry[]) {
       : errorEnvelope({ status: 404, code: 3, subcode: 1, reason: "No photo '1:Photo:404'" });
   });
 }
-
-const commentsHandler = () => http.get(rest('Comment/recent'), () => listingEnvelope([], { resources: {} }));
 
 function shownTitles() {
   const gallery = screen.getByRole('list', { name: 'Photos' });
@@ -223,13 +222,7 @@ describe('a photo’s page', () => {
     server.use(
       sessionHandler(null),
       photoHandler([photo]),
-      http.get(rest('Comment/recent'), ({ request }) =>
-        new URL(request.url).searchParams.get('attachedTo') === photoId
-          ? listingEnvelope([aComment({ attachedTo: photoId, attachedToType: 'Photo', description: 'Lovely light.' })], {
-              resources: imageResources([]) as unknown as Resources,
-            })
-          : listingEnvelope([]),
-      ),
+      commentsHandler([aComment({ attachedTo: photoId, attachedToType: 'Photo', description: 'Lovely light.' })], resourcesOf([])),
     );
     renderRoute(photoUrl);
 

@@ -6,7 +6,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { aSession, members } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
-import { createdEnvelope, doneEnvelope, entryEnvelope, errorEnvelope, listingEnvelope, rest, sessionHandler } from '../../test/rest-handlers';
+import { commentsHandler, createdEnvelope, doneEnvelope, entryEnvelope, errorEnvelope, listingEnvelope, rest, sessionHandler } from '../../test/rest-handlers';
 import { server } from '../../test/server';
 import type { Video } from './api/video-queries';
 import { playerUrl } from './video-host';
@@ -42,7 +42,7 @@ function aVideo(overrides: Partial<Video> = {}): Video {
 function videoService(video: Video | null = aVideo()) {
   return [
     http.get(rest('Video'), () => (video ? entryEnvelope(video, members) : errorEnvelope({ status: 404, code: 3, subcode: 1, reason: 'No Video with id 1:Video:9.' }))),
-    http.get(rest('Comment/recent'), () => listingEnvelope([])),
+    commentsHandler(),
     http.get(rest('Tag/popular'), () => entryEnvelope([])),
   ];
 }

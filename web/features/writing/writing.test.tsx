@@ -8,6 +8,7 @@ import type { BlogPost } from '../../lib/api-types';
 import { aBlogPost, aSession, members } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
 import {
+  commentsHandler,
   createdEnvelope,
   doneEnvelope,
   entryEnvelope,
@@ -63,7 +64,7 @@ function blogService(existing: BlogPost[] = []) {
       return post ? entryEnvelope(post, members) : notFound();
     }),
     http.get(rest('BlogPost/recent'), () => listingEnvelope([])),
-    http.get(rest('Comment/recent'), () => listingEnvelope([])),
+    commentsHandler(),
   ];
   return { handlers, writes, posts };
 }
