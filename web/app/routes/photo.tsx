@@ -2,10 +2,11 @@
 // write can comment, as on a blog post.
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { changePhotoOptions } from '../../features/photos/api/photo-mutations';
 import type { Photo } from '../../features/photos/api/photo-queries';
 import { DeletePhotoButton } from '../../features/photos/components/delete-photo-button';
-import { EditPhotoDialog } from '../../features/photos/components/edit-photo-dialog';
 import { PhotoView } from '../../features/photos/components/photo-view';
+import { EditDetailsDialog } from '../../features/writing/components/edit-details-dialog';
 import { paths } from '../../lib/paths';
 import { ItemActions, ItemComments } from '../item-page';
 import { useNetwork } from '../use-network';
@@ -41,7 +42,14 @@ function OwnerActions({ network, photo }: { network: string; photo: Photo }) {
         Edit photo
       </button>
       <DeletePhotoButton network={network} photo={photo} />
-      <EditPhotoDialog network={network} photo={photo} open={editing} onClose={() => setEditing(false)} />
+      <EditDetailsDialog
+        network={network}
+        noun="photo"
+        item={{ title: photo.title, description: photo.description, tags: photo.topTags, visibility: photo.visibility }}
+        save={changePhotoOptions(network, photo.id)}
+        open={editing}
+        onClose={() => setEditing(false)}
+      />
     </>
   );
 }

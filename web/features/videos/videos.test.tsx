@@ -153,6 +153,45 @@ describe('the watch page', () => {
     expect(screen.getByRole('link', { name: /Watch on Dailymotion/ }).getAttribute('href')).toBe('https://www.dailymotion.com/video/x7tgad0');
   });
 
+  it('lets whoever added it change its title, description and tags', async () => {
+    let video = aVideo();
+    let sent: URLSearchParams | undefined;
+    server.use(
+      sessionHandler(aSession({ author: 'ada', fullName: 'Ada Lovelace' })),
+      http.get(rest('Video'), () => entryEnvelope(video, members)),
+      commentsHandler(),
+      http.get(rest('Tag/popular'), () => entryEnvelope([])),
+      http.put(rest('Video'), async ({ request }) => {
+        sent = new URLSearchParams(await request.text());
+        video = { ...video, title: sent.get('title')!, description: sent.get('description')!, tags: sent.getAll('tag') };
+        return doneEnvelope();
+      }),
+    );
+    const { user } = renderRoute(`/n/apiexample/videos/${encodeURIComponent(VIDEO_ID)}`);
+
+    await user.click(await screen.findByRole('button', { name: 'Edit video' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit video' });
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    expect((title as HTMLInputElement).value).toBe('The engine turning');
+    expect((within(dialog).getByRole('textbox', { name: 'Description' }) as HTMLTextAreaElement).value).toBe('Filmed at the museum.');
+    await user.clear(title);
+    await user.type(title, 'The Difference Engine at work');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Tags' }), 'museum{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Save video' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Difference Engine at work' })).toBeTruthy();
+    expect(sent?.getAll('tag')).toEqual(['engines', 'museum']);
+    expect(screen.getByRole('link', { name: 'museum' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers no edit to other members', async () => {
+    server.use(sessionHandler(aSession({ author: 'grace' })), ...videoService());
+    renderRoute(`/n/apiexample/videos/${encodeURIComponent(VIDEO_ID)}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'The engine turning' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit video' })).toBeNull();
+  });
+
   it('lets whoever added it delete it after confirming', async () => {
     const deleted: string[] = [];
     server.use(

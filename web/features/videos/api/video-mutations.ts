@@ -1,7 +1,7 @@
-// Adding a video by its address on its host, and deleting one's own.
+// Adding a video by its address on its host, changing its details, and deleting one's own.
 import { mutationOptions } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
-import type { CreatedEnvelope, DoneEnvelope } from '../../../lib/api-types';
+import type { CreatedEnvelope, DoneEnvelope, Visibility } from '../../../lib/api-types';
 import { textToHtml } from '../../forum/api/forum-mutations';
 import { videoQueries } from './video-queries';
 
@@ -18,6 +18,22 @@ export function addVideoOptions(network: string) {
         })
       ).id,
     meta: { invalidates: [videoQueries.all(), ['activity'], ['tags']] },
+  });
+}
+
+export type VideoChanges = { title: string; description: string; tags: string[]; visibility: Visibility };
+
+export function changeVideoOptions(network: string, id: string) {
+  return mutationOptions({
+    mutationKey: [...videoQueries.all(), 'change', { network, id }],
+    mutationFn: ({ title, description, tags, visibility }: VideoChanges, { client }) =>
+      apiSend<DoneEnvelope>(client, network, 'Video', {
+        method: 'PUT',
+        query: { id },
+        // An empty `tag` clears the video's tags.
+        form: { title: title.trim(), description, visibility, tag: tags.length > 0 ? tags : [''] },
+      }),
+    meta: { invalidates: [videoQueries.all(), ['tags']] },
   });
 }
 

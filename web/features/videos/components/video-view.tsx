@@ -1,6 +1,8 @@
 // A video's page: its player (or a link to its host), title, who added it, tags, description,
-// and comments. Whoever added it (or an administrator) may delete it after confirming.
+// and comments. Whoever added it (or an administrator) may edit its details, or delete it after
+// confirming.
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { DeleteItemButton } from '../../../components/delete-item-button';
 import { ErrorMessage, isNotFound } from '../../../components/error-message';
@@ -14,8 +16,9 @@ import { CommentList } from '../../comments/components/comment-list';
 import { ModerationControls } from '../../moderation/components/moderation-controls';
 import { PageTitle } from '../../network/components/page-title';
 import { useViewer } from '../../session/api/viewer';
-import { deleteVideoOptions } from '../api/video-mutations';
-import { videoQueries } from '../api/video-queries';
+import { EditDetailsDialog } from '../../writing/components/edit-details-dialog';
+import { changeVideoOptions, deleteVideoOptions } from '../api/video-mutations';
+import { videoQueries, type Video } from '../api/video-queries';
 import { videoTitle } from '../video-host';
 import { VideoPlayer } from './video-player';
 import '../videos.css';
@@ -63,6 +66,7 @@ export function VideoView({ network, id }: { network: string; id: string }) {
         {mayDelete || viewer.isAdmin || (entry.approved === false && entry.author === me) ? (
           <div className="post-actions">
             <ModerationControls network={network} item={entry} viewer={viewer} noun="video" withoutDelete />
+            {mayDelete ? <EditVideoButton network={network} video={entry} /> : null}
             {mayDelete ? (
               <DeleteItemButton
                 id={entry.id}
@@ -103,6 +107,25 @@ export function VideoView({ network, id }: { network: string; id: string }) {
           </p>
         )}
       </section>
+    </>
+  );
+}
+
+function EditVideoButton({ network, video }: { network: string; video: Video }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <>
+      <button type="button" className="secondary" onClick={() => setEditing(true)}>
+        Edit video
+      </button>
+      <EditDetailsDialog
+        network={network}
+        noun="video"
+        item={{ title: video.title, description: video.description, tags: video.tags, visibility: video.visibility }}
+        save={changeVideoOptions(network, video.id)}
+        open={editing}
+        onClose={() => setEditing(false)}
+      />
     </>
   );
 }

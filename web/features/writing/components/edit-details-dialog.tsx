@@ -1,29 +1,39 @@
-// Changing a photo's title, description, tags and who may see it, in a dialog over its page.
-// Each field says its limit before it is reached.
-import { useMutation, useQuery } from '@tanstack/react-query';
+// Changing an item's title, description, tags and who may see it (a photo's, a video's), in a
+// dialog over its page. Each field says its limit before it is reached.
+import { useMutation, useQuery, type UseMutationOptions } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
 import { Modal } from '../../../components/modal';
-import { writingQueries } from '../../writing/api/writing-queries';
-import { TagInput } from '../../writing/components/tag-input';
-import { VisibilitySelect } from '../../writing/components/visibility-select';
-import { changePhotoOptions, type PhotoChanges } from '../api/photo-mutations';
-import type { Photo } from '../api/photo-queries';
+import type { Visibility } from '../../../lib/api-types';
+import { writingQueries } from '../api/writing-queries';
+import { TagInput } from './tag-input';
+import { VisibilitySelect } from './visibility-select';
 
 const MAX_TITLE = 200;
 const MAX_DESCRIPTION = 4000;
 
-const SAVE_WORDS = {
-  '4': `The photo could not be saved as it is: check the title (up to ${MAX_TITLE} characters) and the tags (up to 20, each up to 64 characters).`,
-  '3': 'This photo no longer exists: it may have been deleted meanwhile.',
+const saveWords = (noun: string) => ({
+  '4': `The ${noun} could not be saved as it is: check the title (up to ${MAX_TITLE} characters) and the tags (up to 20, each up to 64 characters).`,
+  '3': `This ${noun} no longer exists: it may have been deleted meanwhile.`,
+});
+
+/** What the dialog changes; the description as HTML, as the service keeps it. */
+export type ItemDetails = { title: string; description: string; tags: string[]; visibility: Visibility };
+
+type Props<TSaved> = {
+  network: string;
+  /** What the item is, in a sentence: "photo", "video". */
+  noun: string;
+  item: ItemDetails;
+  save: UseMutationOptions<TSaved, Error, ItemDetails>;
+  open: boolean;
+  onClose: () => void;
 };
 
-type Props = { network: string; photo: Photo; open: boolean; onClose: () => void };
-
-export function EditPhotoDialog({ network, photo, open, onClose }: Props) {
+export function EditDetailsDialog<TSaved>({ open, onClose, noun, ...form }: Props<TSaved>) {
   return (
-    <Modal open={open} title="Edit photo" onClose={onClose} className="modal-wide">
-      {open ? <EditPhotoForm network={network} photo={photo} onClose={onClose} /> : null}
+    <Modal open={open} title={`Edit ${noun}`} onClose={onClose} className="modal-wide">
+      {open ? <EditDetailsForm noun={noun} onClose={onClose} {...form} /> : null}
     </Modal>
   );
 }
@@ -45,17 +55,12 @@ export function htmlOf(text: string): string {
     .join('');
 }
 
-function EditPhotoForm({ network, photo, onClose }: Omit<Props, 'open'>) {
-  const [form, setForm] = useState<PhotoChanges>({
-    title: photo.title,
-    description: textOf(photo.description),
-    tags: photo.topTags,
-    visibility: photo.visibility,
-  });
-  const save = useMutation(changePhotoOptions(network, photo.id));
+function EditDetailsForm<TSaved>({ network, noun, item, save: options, onClose }: Omit<Props<TSaved>, 'open'>) {
+  const [form, setForm] = useState<ItemDetails>({ ...item, description: textOf(item.description) });
+  const save = useMutation(options);
   const suggestions = useQuery(writingQueries.tagSuggestions(network)).data ?? [];
   const ids = { title: useId(), titleHint: useId(), description: useId(), descriptionHint: useId() };
-  const change = (patch: Partial<PhotoChanges>) => setForm((was) => ({ ...was, ...patch }));
+  const change = (patch: Partial<ItemDetails>) => setForm((was) => ({ ...was, ...patch }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -93,13 +98,13 @@ function EditPhotoForm({ network, photo, onClose }: Omit<Props, 'open'>) {
       </div>
       <TagInput tags={form.tags} onChange={(tags) => change({ tags })} suggestions={suggestions} />
       <VisibilitySelect value={form.visibility} onChange={(visibility) => change({ visibility })} />
-      {save.isError ? <ErrorMessage error={save.error} title="The photo was not saved." words={SAVE_WORDS} /> : null}
+      {save.isError ? <ErrorMessage error={save.error} title={`The ${noun} was not saved.`} words={saveWords(noun)} /> : null}
       <div className="dialog-actions">
         <button type="button" className="secondary" onClick={onClose}>
           Cancel
         </button>
         <button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save photo'}
+          {save.isPending ? 'Saving…' : `Save ${noun}`}
         </button>
       </div>
     </form>
