@@ -1,6 +1,7 @@
 // Activity route table: the network's feed, its count, single events, and removal by
 // administrators.
 import { recordAudit } from '../audit/store';
+import { announce, committed } from '../../lib/changes';
 import { endpoint } from '../../http/endpoint';
 import { badRequest, notFound } from '../../http/errors';
 import { entries, listing, MAX_IDS } from '../../http/reply';
@@ -49,7 +50,7 @@ export const activityEndpoints = [
     handle: async (ctx, p) => {
       const [event] = await getActivity(ctx.db, ctx, [p.id]);
       if (!event) throw notFound();
-      await ctx.db.transaction().execute(async (tx) => {
+      await committed(ctx, async (tx) => {
         await recordAudit(tx, ctx, {
           action: 'delete',
           type: 'Activity',
@@ -57,8 +58,8 @@ export const activityEndpoints = [
           detail: { activity: `urn:uuid:${event.uuid}`, type: event.type },
         });
         await deleteActivity(tx, event.id);
+        announce(tx, { networkId: ctx.network.id, kind: 'Activity', id: event.id, op: 'deleted' });
       });
-      ctx.changes.publish([{ networkId: ctx.network.id, kind: 'Activity', id: event.id, op: 'deleted' }]);
       return {};
     },
   }),

@@ -8,6 +8,7 @@ import { contentIdParam } from '../../http/param-types';
 import { isoDate } from '../../http/fields';
 import { idInNetwork } from '../../http/reply';
 import { recordAudit } from '../audit/store';
+import { committed } from '../../lib/changes';
 import { countConsumerKeys, createConsumerKey, listConsumerKeys, revokeConsumerKey, type ConsumerKeyRow } from './store';
 
 const MAX_NAME = 100;
@@ -65,7 +66,7 @@ export const consumerKeyEndpoints = [
     reply: 'entry',
     entry: newConsumerKeyEntry,
     handle: async (ctx, p) => {
-      const { row, secret } = await ctx.db.transaction().execute(async (tx) => {
+      const { row, secret } = await committed(ctx, async (tx) => {
         // Keys made at the same moment count one after the other: the network's row is held meanwhile.
         if (ctx.dialect === 'postgres') await tx.selectFrom('networks').select('id').where('id', '=', ctx.network.id).forUpdate().execute();
         if ((await countConsumerKeys(tx, ctx.network.id)) >= MAX_KEYS) throw conflict(2, `At most ${MAX_KEYS} live consumer keys; revoke one first.`);
@@ -85,7 +86,7 @@ export const consumerKeyEndpoints = [
     params: z.object({ id: contentIdParam('ConsumerKey') }),
     handle: async (ctx, p) => {
       const id = idInNetwork(ctx, p.id);
-      await ctx.db.transaction().execute(async (tx) => {
+      await committed(ctx, async (tx) => {
         const name = await revokeConsumerKey(tx, ctx.network.id, id, ctx.now);
         if (name === undefined) throw notFound();
         await recordAudit(tx, ctx, { action: 'revoke', type: 'ConsumerKey', id, title: name });

@@ -1,7 +1,7 @@
 // Forum use-cases: administrators keep the categories; members start topics, and a topic's
 // author or an administrator edits, moves, closes, reopens and deletes it. A topic with its
 // tags and its CreateTopic event is written in one transaction.
-import type { Change } from '../../lib/changes';
+import { announce, committed, type Change } from '../../lib/changes';
 import { recordAudit } from '../audit/store';
 import type { Actor } from '../../http/endpoint';
 import { badRequest, notFound } from '../../http/errors';
@@ -42,7 +42,7 @@ const titled = (title: string | undefined) => title !== undefined && { title, ti
 
 export async function createCategory(ctx: Actor, input: CategoryInput & { title: string }): Promise<number> {
   const title = requiredTitle(input.title)!;
-  const id = await ctx.db.transaction().execute(async (tx) => {
+  return committed(ctx, async (tx) => {
     const id = await insertCategory(tx, {
       network_id: ctx.network.id,
       author_id: ctx.viewer.accountId!,
@@ -53,10 +53,9 @@ export async function createCategory(ctx: Actor, input: CategoryInput & { title:
       updated_at: ctx.now,
     });
     await recordAudit(tx, ctx, { action: 'create', type: 'Category', id, title });
+    announce(tx, categoryChange(ctx, id, 'created'));
     return id;
   });
-  ctx.changes.publish([categoryChange(ctx, id, 'created')]);
-  return id;
 }
 
 const categoryChange = (ctx: Actor, id: number, op: Change['op']): Change => ({ networkId: ctx.network.id, kind: 'Category', id, op });
@@ -65,26 +64,26 @@ export async function changeCategory(ctx: Actor, id: number, input: CategoryInpu
   const row = await findCategoryRow(ctx.db, ctx.network.id, id);
   if (!row) throw notFound();
   const title = requiredTitle(input.title);
-  await ctx.db.transaction().execute(async (tx) => {
+  await committed(ctx, async (tx) => {
     await recordAudit(tx, ctx, { action: 'update', type: 'Category', id, title: title ?? row.title });
     await updateCategory(tx, id, {
       ...titled(title),
       ...(input.description !== undefined && { description: sanitizeDescription(input.description) }),
       updated_at: ctx.now,
     });
+    announce(tx, categoryChange(ctx, id, 'updated'));
   });
-  ctx.changes.publish([categoryChange(ctx, id, 'updated')]);
 }
 
 /** Deletes a category; its topics stay in the forum, without a category. */
 export async function removeCategory(ctx: Actor, id: number): Promise<void> {
   const row = await findCategoryRow(ctx.db, ctx.network.id, id);
   if (!row) throw notFound();
-  await ctx.db.transaction().execute(async (tx) => {
+  await committed(ctx, async (tx) => {
     await recordAudit(tx, ctx, { action: 'delete', type: 'Category', id, title: row.title });
     await deleteCategory(tx, id);
+    announce(tx, categoryChange(ctx, id, 'deleted'));
   });
-  ctx.changes.publish([categoryChange(ctx, id, 'deleted')]);
 }
 
 /** The row id of a category of this network that a topic is filed under (404 when there is none). */

@@ -1,5 +1,6 @@
 // Network route table.
 import { recordAudit } from '../audit/store';
+import { announce, committed } from '../../lib/changes';
 import { endpoint } from '../../http/endpoint';
 import { entries, listing } from '../../http/reply';
 import { alphaParams, getParams, networkEntry, networkPatch, networkPresenter, updateParams } from './schema';
@@ -35,12 +36,12 @@ export const networkEndpoints = [
       'Turning member moderation off leaves pending members pending until approved.',
     params: updateParams,
     handle: async (ctx, p) => {
-      await ctx.db.transaction().execute(async (tx) => {
+      await committed(ctx, async (tx) => {
         const detail = Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined));
         await recordAudit(tx, ctx, { action: 'update', type: 'Network', id: ctx.network.id, title: p.name ?? ctx.network.name, detail });
         await updateNetwork(tx, ctx.network.id, { ...networkPatch(p), updated_at: ctx.now });
+        announce(tx, { networkId: ctx.network.id, kind: 'Network', id: ctx.network.id, op: 'updated' });
       });
-      ctx.changes.publish([{ networkId: ctx.network.id, kind: 'Network', id: ctx.network.id, op: 'updated' }]);
       return {};
     },
   }),
