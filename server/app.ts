@@ -27,6 +27,7 @@ import { createResponseCache, type ResponseCache } from './http/response-cache';
 import { endpoints } from './resources';
 import { networkOfImage, photoImageRouter } from './resources/photos/images';
 import { iconRouter } from './resources/users/icons';
+import { dropTagCounts } from './resources/tags/counts';
 
 export interface AppOptions {
   db: Db;
@@ -158,6 +159,7 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
     app,
     dropCached(scope) {
       cache.drop(scope);
+      dropTagCounts(deps, scope);
       networks.drop();
     },
   };

@@ -54,6 +54,46 @@ export function visibleItem(
   return eb.or([own, eb.and([published, sql<SqlBool>`${col('approved')} = 1`, eb.or(audiences)])]);
 }
 
+/**
+ * Whom a viewer sees items with, apart from their own and (members) their friends' friends-only
+ * ones: everything published (moderators), what members may read, what anyone may read
+ * (`public`), or nothing (`nobody`: anyone but a member on a private network).
+ */
+export type Audience = 'moderators' | 'members' | 'public' | 'nobody';
+
+export function audienceOf({ viewer, network }: Pick<ScopeContext, 'viewer' | 'network'>): Audience {
+  if (isAdmin(viewer)) return 'moderators';
+  if (isMember(viewer)) return 'members';
+  return network.is_private ? 'nobody' : 'public';
+}
+
+/**
+ * The items every viewer of `audience` sees, whoever they are: `visibleItem` is this, or the
+ * viewer's own items, or (members) the friends-only items of the viewer's friends. What is
+ * counted over it can be shared by the whole audience.
+ */
+export function visibleToAudience(
+  eb: ExpressionBuilder<any, any>,
+  { alias, publishable = false }: ScopedColumns,
+  audience: Audience,
+  now: number,
+): Expression<SqlBool> {
+  const col = (name: string) => sql.ref(`${alias}.${name}`);
+  const published = publishable
+    ? sql<SqlBool>`(${col('publish_status')} = 'publish' and ${col('publish_time')} <= ${now})`
+    : sql<SqlBool>`1 = 1`;
+  switch (audience) {
+    case 'moderators':
+      return published;
+    case 'members':
+      return eb.and([published, sql<SqlBool>`${col('approved')} = 1`, sql<SqlBool>`${col('visibility')} in ('all', 'members')`]);
+    case 'public':
+      return eb.and([published, sql<SqlBool>`${col('approved')} = 1`, sql<SqlBool>`${col('visibility')} = 'all'`]);
+    case 'nobody':
+      return sql<SqlBool>`1 = 0`;
+  }
+}
+
 /** Items hidden from at least someone: what `private=true` lists for the Network Creator. */
 export function notPublic(alias: string): Expression<SqlBool> {
   return sql<SqlBool>`(${sql.ref(`${alias}.visibility`)} <> 'all' or ${sql.ref(`${alias}.approved`)} = 0)`;

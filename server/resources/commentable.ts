@@ -3,7 +3,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import { visibleItem, type ScopeContext } from '../lib/scope';
-import { contentType, contentTypes } from './content/types';
+import { contentType, contentTypes, type ContentType, type ContentTypeName } from './content/types';
 
 /** The item with its author and whether it is closed, if it exists in this network and the caller may see it. */
 export async function findVisibleItem(db: Db, scope: ScopeContext, type: string, id: number) {
@@ -29,11 +29,25 @@ export function namesVisibleItem(
   columns: { type: string; id: string },
   scope: ScopeContext,
 ): Expression<SqlBool> {
+  return namesItem(eb, columns, (t) => visibleItem(eb, { alias: 'x', publishable: t.publishable }, scope));
+}
+
+/**
+ * True where a type column and an id column name an item (aliased `x` in `where`) for which
+ * `where` holds: one EXISTS per content type, or only `type`'s.
+ */
+export function namesItem(
+  eb: ExpressionBuilder<any, any>,
+  columns: { type: string; id: string },
+  where: (t: ContentType) => Expression<SqlBool>,
+  type?: ContentTypeName,
+): Expression<SqlBool> {
+  const types = Object.entries(contentTypes).filter(([name]) => type === undefined || name === type);
   return eb.or(
-    Object.entries(contentTypes).map(
-      ([type, t]) => sql<SqlBool>`(${sql.ref(columns.type)} = ${type} and exists (
+    types.map(
+      ([name, t]) => sql<SqlBool>`(${sql.ref(columns.type)} = ${name} and exists (
         select 1 from ${sql.table(t.table)} as x
-        where x.id = ${sql.ref(columns.id)} and ${visibleItem(eb, { alias: 'x', publishable: t.publishable }, scope)}))`,
+        where x.id = ${sql.ref(columns.id)} and ${where(t)}))`,
     ),
   );
 }

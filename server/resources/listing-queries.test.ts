@@ -49,6 +49,8 @@ describe('queries per listing', () => {
     ['Tag/popular', { type: 'BlogPost' }],
   ] as const)('%s %j costs the same few queries for 1, 20 or 100 items', async (path, extra) => {
     const params = path === 'Comment/recent' ? { ...extra, attachedTo: post } : extra;
+    // The first read may fill what the service keeps between requests (the tag counts an audience shares).
+    await queriesOf(path, { ...params, count: 1 });
     const counts = [];
     for (const count of [1, 20, 100]) counts.push(await queriesOf(path, { ...params, count }));
     expect(new Set(counts).size, `queries for 1, 20 and 100 items: ${counts.join(', ')}`).toBe(1);

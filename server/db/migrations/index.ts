@@ -16,6 +16,7 @@ import * as moderationIndexes from './0051-moderation-indexes';
 import * as consumerKeyUse from './0052-consumer-key-use';
 import * as dashboardCounters from './0053-dashboard-counters';
 import * as search from './0015-search';
+import * as topicsByAuthor from './0060-topics-by-author';
 
 type Step = { up(db: Kysely<any>, ctx: MigrationContext): Promise<void> };
 
@@ -34,6 +35,7 @@ const steps: Record<string, Step> = {
   '0052-consumer-key-use': consumerKeyUse,
   '0053-dashboard-counters': dashboardCounters,
   '0015-search': search,
+  '0060-topics-by-author': topicsByAuthor,
 };
 
 export function migrationsFor(ctx: MigrationContext): Record<string, Migration> {

@@ -3,8 +3,9 @@ import { endpoint } from '../../http/endpoint';
 import { notFound } from '../../http/errors';
 import { entries, idInNetwork, listing } from '../../http/reply';
 import { findVisibleItem } from '../commentable';
-import { itemTagEntry, itemTagPresenter, listParams, popularParams, tagCountEntry, tagCountPresenter } from './schema';
-import { listItemTags, tagCounts } from './store';
+import { itemTagEntry, itemTagPresenter, listParams, popularParams, tagCountEntry, tagCountPresenter, type ItemTag } from './schema';
+import { listItemTags } from './store';
+import { tagCounts } from './counts';
 
 export const tagEndpoints = [
   endpoint({
@@ -20,7 +21,9 @@ export const tagEndpoints = [
       const item = await findVisibleItem(ctx.db, ctx, p.attachedTo.type, idInNetwork(ctx, p.attachedTo));
       if (!item) throw notFound();
       const page = await listItemTags(ctx.db, ctx, { type: p.attachedTo.type, id: item.id }, p.count, ctx.anchors.decode(p.anchor));
-      return listing(ctx, itemTagPresenter, page, p.fields);
+      const counts = new Map((await tagCounts(ctx, ctx, { values: page.rows.map((r) => r.value) })).map((t) => [t.value, t.count]));
+      const rows = page.rows.map((r): ItemTag => ({ value: r.value, count: counts.get(r.value) ?? 0, item: { type: r.item_type, id: r.item_id } }));
+      return listing(ctx, itemTagPresenter, { ...page, rows }, p.fields);
     },
   }),
   endpoint({
@@ -33,6 +36,6 @@ export const tagEndpoints = [
       '(not paged: `entry` holds at most `count` tags).',
     params: popularParams,
     entry: tagCountEntry,
-    handle: async (ctx, p) => entries(ctx, tagCountPresenter, await tagCounts(ctx.db, ctx, { type: p.type, limit: p.count }), p.fields, false),
+    handle: async (ctx, p) => entries(ctx, tagCountPresenter, await tagCounts(ctx, ctx, { type: p.type, limit: p.count }), p.fields, false),
   }),
 ];

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { anyContentIdParam, listingParams } from '../../http/param-types';
 import { fail } from '../../http/params';
 import type { Presenter } from '../../http/fields';
-import { contentType } from '../content/types';
+import { contentType, type ContentTypeName } from '../content/types';
 
 export const MAX_POPULAR = 100;
 
@@ -20,7 +20,7 @@ export const popularParams = z.object({
     .meta({ description: `how many tags, 1..${MAX_POPULAR}; default 20` }),
   type: z
     .string()
-    .refine((t) => contentType(t) !== undefined, { error: 'must be a content type that carries tags, e.g. BlogPost' })
+    .refine((t): t is ContentTypeName => contentType(t) !== undefined, { error: 'must be a content type that carries tags, e.g. BlogPost' })
     .optional()
     .meta({ description: 'only tags of this content type (BlogPost, Photo, Topic, Video)' }),
   fields: z.string().optional(),

@@ -1,13 +1,15 @@
 // Tags of content items: set on create and update (an update replaces them), read in one
 // batch for a page of items, used as a listing filter, paged through per item, and counted
-// over the items the caller can see (the tag cloud).
+// over the items the caller can see (the tag cloud; counts.ts keeps what a whole audience
+// shares).
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import { keysetPage, type Position } from '../../db/paging';
 import { badRequest } from '../../http/errors';
-import type { ScopeContext } from '../../lib/scope';
-import { namesVisibleItem } from '../commentable';
-import type { ItemTag, TagCount } from './schema';
+import { visibleItem, visibleToAudience, type Audience, type ScopeContext } from '../../lib/scope';
+import { namesItem } from '../commentable';
+import { contentTypes, type ContentTypeName } from '../content/types';
+import type { TagCount } from './schema';
 
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 64;
@@ -69,33 +71,97 @@ export async function listItemTags(db: Db, scope: ScopeContext, item: { type: st
     .where('t.network_id', '=', scope.network.id)
     .where('t.item_type', '=', item.type)
     .where('t.item_id', '=', item.id);
-  const page = await keysetPage(query, { sortColumn: 't.position', idColumn: 't.item_id', order: 'asc' }, count, position);
-  const counts = new Map((await tagCounts(db, scope, { values: page.rows.map((r) => r.value) })).map((t) => [t.value, t.count]));
-  const rows = page.rows.map((r): ItemTag => ({ value: r.value, count: counts.get(r.value) ?? 0, item: { type: r.item_type, id: r.item_id } }));
-  return { ...page, rows };
+  return keysetPage(query, { sortColumn: 't.position', idColumn: 't.item_id', order: 'asc' }, count, position);
 }
 
 /**
- * How many items the caller can see carry each tag, most used first: the items pass the
- * visibility scope of their type before they are counted, so a friends-only post's tags count
- * only for the author's friends. Types not registered in commentable.ts are never counted.
+ * How many items every viewer of `audience` sees carry each tag (only `values`, when given;
+ * only items of `type`, when given), most used first, at most `limit`.
  */
-export async function tagCounts(
+export async function audienceTagCounts(
   db: Db,
-  scope: ScopeContext,
-  options: { values?: string[]; type?: string; limit?: number },
+  networkId: number,
+  audience: Audience,
+  now: number,
+  options: { values?: string[]; type?: ContentTypeName; limit?: number },
 ): Promise<TagCount[]> {
-  if (options.values?.length === 0) return [];
+  if (audience === 'nobody' || options.values?.length === 0) return [];
   let query = db
     .selectFrom('item_tags as t')
     .select(['t.value', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('t.network_id', '=', scope.network.id)
-    .where((eb) => namesVisibleItem(eb, { type: 't.item_type', id: 't.item_id' }, scope))
+    .where('t.network_id', '=', networkId)
+    .where((eb) =>
+      namesItem(eb, { type: 't.item_type', id: 't.item_id' }, (t) => visibleToAudience(eb, { alias: 'x', publishable: t.publishable }, audience, now), options.type),
+    )
     .groupBy('t.value')
     .orderBy('n', 'desc')
     .orderBy('t.value');
   if (options.values) query = query.where('t.value', 'in', options.values);
-  if (options.type !== undefined) query = query.where('t.item_type', '=', options.type);
   if (options.limit !== undefined) query = query.limit(options.limit);
   return (await query.execute()).map((r) => ({ value: r.value, count: Number(r.n) }));
+}
+
+/**
+ * The tags of the items the caller sees beyond their audience's (`audienceNow` is the time
+ * the audience's counts were taken at): their own drafts, scheduled, unapproved or restricted
+ * items, and a member's friends' friends-only ones. Read from the caller's and their friends'
+ * items alone, so it costs what they wrote, not what the network holds.
+ */
+export async function extraTagCounts(
+  db: Db,
+  scope: ScopeContext,
+  audience: Audience,
+  audienceNow: number,
+  options: { values?: string[]; type?: ContentTypeName },
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  const viewerId = scope.viewer.accountId;
+  if (viewerId === null || options.values?.length === 0) return counts;
+  const networkId = scope.network.id;
+  const arms = Object.entries(contentTypes)
+    .filter(([name]) => options.type === undefined || name === options.type)
+    .map(([name, t]) => {
+      let arm = db
+        .selectFrom(`${t.table} as x` as 'blog_posts as x')
+        .innerJoin('item_tags as t', (join) => join.onRef('t.item_id', '=', 'x.id').on('t.item_type', '=', name))
+        .select('t.value')
+        .where('x.network_id', '=', networkId)
+        .where((eb) =>
+          // Friendships are written both ways, so the caller's side names every author whose friends-only items they may see.
+          audience === 'members'
+            ? eb.or([
+                eb('x.author_id', '=', viewerId),
+                eb(
+                  'x.author_id',
+                  'in',
+                  eb
+                    .selectFrom('friendships as f')
+                    .select('f.friend_account_id')
+                    .where('f.network_id', '=', networkId)
+                    .where('f.account_id', '=', viewerId)
+                    .where('f.state', '=', 'friend'),
+                ),
+              ])
+            : eb('x.author_id', '=', viewerId),
+        )
+        .where((eb) => visibleItem(eb, { alias: 'x', publishable: t.publishable }, scope))
+        .where((eb) => eb.not(visibleToAudience(eb, { alias: 'x', publishable: t.publishable }, audience, audienceNow)));
+      if (options.values) arm = arm.where('t.value', 'in', options.values);
+      return arm;
+    });
+  const rows = await arms.reduce((all, arm) => all.unionAll(arm)).execute();
+  for (const { value } of rows) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+}
+
+/** When the network's next scheduled blog post becomes due, if one is scheduled. */
+export async function nextDueTime(db: Db, networkId: number, now: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('blog_posts')
+    .select((eb) => eb.fn.min('publish_time').as('due'))
+    .where('network_id', '=', networkId)
+    .where('publish_status', '=', 'publish')
+    .where('publish_time', '>', now)
+    .executeTakeFirst();
+  return row?.due == null ? null : Number(row.due);
 }
