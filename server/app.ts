@@ -24,6 +24,7 @@ import { redactUrl, requestLog } from './http/request-log';
 import { webAppRouter } from './http/web-app';
 import { FORM_LIMITS } from './http/upload';
 import { createResponseCache, type ResponseCache } from './http/response-cache';
+import { conditionalRequests } from './http/conditional';
 import { endpoints } from './resources';
 import { networkOfImage, photoImageRouter } from './resources/photos/images';
 import { iconRouter } from './resources/users/icons';
@@ -78,6 +79,7 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('query parser', 'simple');
+  conditionalRequests(app);
 
   const networks = networkRows(deps);
   const cache = createResponseCache({

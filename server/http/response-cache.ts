@@ -16,6 +16,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Db } from '../db/database';
 import type { ChangeBus } from '../lib/changes';
+import { notModified } from './conditional';
 
 /** Whose replies to drop: one network's, or (`'all'`) every network's. */
 export type Scope = number | 'all';
@@ -135,9 +136,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   };
 
   const serve = (req: Request, res: Response, entry: Entry, startedAt: bigint) => {
-    const match = req.headers['if-none-match'];
-    if (entry.etag && match && etagMatches(match, entry.etag)) {
-      res.writeHead(304, { ETag: entry.etag, ...withoutBody(entry.headers) });
+    if (notModified(req.headers, { etag: entry.etag, lastModified: entry.headers['last-modified'] as string | undefined })) {
+      res.writeHead(304, withoutBody(entry.headers));
       res.end();
     } else {
       res.writeHead(200, entry.headers);
@@ -276,12 +276,6 @@ function normalQuery(query: string | undefined): string {
   const named = pairs.map((pair, i) => ({ pair, name: pair.split('=', 1)[0]!, i }));
   named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.i - b.i));
   return named.map((p) => p.pair).join('&');
-}
-
-function etagMatches(header: string, etag: string): boolean {
-  if (header.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
 function withoutBody(headers: Entry['headers']): Entry['headers'] {
