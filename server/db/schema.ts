@@ -57,6 +57,8 @@ export interface MemberTable {
   status_message: string | null;
   /** JSON object: this network's profile questions and the member's answers. */
   profile_questions: string | null;
+  /** The account's sort name, kept by triggers (0065): what User/alpha pages through. */
+  sort_name: Generated<string>;
 }
 
 export type FriendState = 'friend' | 'pending' | 'friend_request' | 'blocked';

@@ -17,6 +17,7 @@ import * as consumerKeyUse from './0052-consumer-key-use';
 import * as dashboardCounters from './0053-dashboard-counters';
 import * as search from './0015-search';
 import * as topicsByAuthor from './0060-topics-by-author';
+import * as alphaListings from './0065-alpha-listings';
 
 type Step = { up(db: Kysely<any>, ctx: MigrationContext): Promise<void> };
 
@@ -36,6 +37,7 @@ const steps: Record<string, Step> = {
   '0053-dashboard-counters': dashboardCounters,
   '0015-search': search,
   '0060-topics-by-author': topicsByAuthor,
+  '0065-alpha-listings': alphaListings,
 };
 
 export function migrationsFor(ctx: MigrationContext): Record<string, Migration> {

@@ -130,6 +130,10 @@ describe('a member profile', () => {
     expect(names).toEqual([...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
     expect(names[0]).toBe('Abe Aardvark');
     expect(names.at(-1)).toBe('zed Zebra');
+    // The order follows a change of name (the membership's copy of the sort name is kept by triggers).
+    expect((await zed.put('User', { fullName: 'Aaron Zebra' })).status).toBe(200);
+    const renamed = await server.anonymous().get('User/alpha', { count: 1, fields: 'fullName' });
+    expect(renamed.body.entry.map((e: { fullName: string }) => e.fullName)).toEqual(['Aaron Zebra']);
 
     const owner = await server.owner();
     const zedId = (await zed.get('User')).body.entry.id;

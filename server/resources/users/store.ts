@@ -117,7 +117,7 @@ function selectMembers(db: Db) {
     .innerJoin('accounts as a', 'a.id', 'm.account_id')
     .select([
       'm.id', 'm.account_id', 'm.role', 'm.state', 'm.featured_at', 'm.created_at', 'm.status_message', 'm.profile_questions',
-      'a.email', 'a.screen_name', 'a.full_name', 'a.sort_name', 'a.icon_url', 'a.birthdate', 'a.gender', 'a.location',
+      'a.email', 'a.screen_name', 'a.full_name', 'm.sort_name', 'a.icon_url', 'a.birthdate', 'a.gender', 'a.location',
       // Profile facts live on the account, so its changes count as the member's too.
       sql<number>`case when a.updated_at > m.updated_at then a.updated_at else m.updated_at end`.as('updated_at'),
     ]);
@@ -180,7 +180,7 @@ export async function getMembers(db: Db, scope: ScopeContext, ids: number[], scr
 
 const orderings: Record<MemberOrder, KeysetOrdering<MemberRow>> = {
   created: { sortColumn: 'm.created_at', idColumn: 'm.id', order: 'desc' },
-  alpha: { sortColumn: 'a.sort_name', idColumn: 'm.id', order: 'asc' },
+  alpha: { sortColumn: 'm.sort_name', idColumn: 'm.id', order: 'asc' },
   featured: { sortColumn: 'm.featured_at', idColumn: 'm.id', order: 'desc' },
 };
 
@@ -204,7 +204,7 @@ export async function updateAccount(tx: Tx, accountId: number, patch: Partial<Om
 }
 
 /** Updates a membership unless its state or role changed since `member` was read; false then. */
-export async function updateMember(tx: Tx, member: Pick<Member, 'id' | 'state' | 'role'>, patch: Partial<Omit<MemberTable, 'id'>>) {
+export async function updateMember(tx: Tx, member: Pick<Member, 'id' | 'state' | 'role'>, patch: Partial<Omit<MemberTable, 'id' | 'sort_name'>>) {
   const result = await tx
     .updateTable('members')
     .set(patch)
