@@ -25,7 +25,9 @@ describe('feed links', () => {
       http.get(rest('BlogPost/recent'), () => listingEnvelope([], { resources: {} })),
     );
     renderRoute('/n/apiexample/blog');
-    await new Promise((r) => setTimeout(r, 300));
+    // The title names the network once its details arrived: the feed link, drawn beside it
+    // from the same details, has then decided.
+    await waitFor(() => expect(document.title).toBe('Blog · Analytical Engineers'));
     expect(feedLinks()).toEqual([]);
   });
 });
