@@ -119,9 +119,9 @@ describe('event sentences', () => {
     });
     expect(describeActivity(anActivityEvent({ type: 'FeaturePhoto', title: 'The engine' }), members)).toMatchObject({ did: 'featured the photo', what: 'The engine' });
     expect(describeActivity(anActivityEvent({ type: 'FeatureUser', title: null }), members)).toMatchObject({ did: 'featured', what: 'a member' });
-    expect(describeActivity(anActivityEvent({ type: 'StatusUpdate', title: null, description: 'Computing' }), members)).toMatchObject({
+    expect(describeActivity(anActivityEvent({ type: 'StatusUpdate', title: null, description: 'Computing <b>now</b>' }), members)).toMatchObject({
       did: 'set their status',
-      quote: 'Computing',
+      quote: 'Computing <b>now</b>',
     });
     expect(
       describeActivity(anActivityEvent({ type: 'CreateTopicComment', title: null, attachedToType: 'Topic', attachedToAuthor: 'ada' }), members),

@@ -18,6 +18,7 @@ import {
   sessionHandler,
 } from '../../test/rest-handlers';
 import { server } from '../../test/server';
+import { withoutEventHandlers } from './components/rich-text-editor';
 
 const grace = aSession();
 
@@ -284,5 +285,12 @@ describe('who may write', () => {
 
     expect(await screen.findByText('You can write posts once an administrator approves your membership.')).toBeTruthy();
     expect(screen.queryByLabelText('Title')).toBeNull();
+  });
+});
+
+describe('pasting into the text', () => {
+  it('drops event-handler attributes before the editor parses the pasted markup', () => {
+    expect(withoutEventHandlers('<img src=x onerror=xss(5)><svg/onload="xss(6)">')).toBe('<img src=x ><svg/>');
+    expect(withoutEventHandlers(`<a href="/a" ONCLICK='go()' title=">">turn on=off, onion=good</a>`)).toBe('<a href="/a"  title=">">turn on=off, onion=good</a>');
   });
 });

@@ -18,6 +18,7 @@ const KINDS: Record<string, string> = {
 
 const kindOf = (type: string | null | undefined) => (type ? (KINDS[type] ?? 'item') : 'item');
 
+/** `quote` is the plain text to show: a comment's words without markup, or a status as written. */
 type Parts = { did: string; what?: string | null; after?: string | null; quote?: string | null };
 
 /** The event as words: what was done, the linked item, the words after it, a quotation. */
@@ -34,7 +35,7 @@ export function describeActivity(event: ActivityEvent, people: People): Parts {
     const kind = kindOf(comment[1] ?? event.attachedToType);
     const owner = event.attachedToAuthor;
     const whose = owner === event.author ? `their own ${kind}` : owner ? `${name(owner)}’s ${kind}` : `a ${kind}`;
-    return { did: comment[1] === 'Topic' ? 'replied in' : 'commented on', what: title ? `${whose} “${title}”` : whose, quote: event.description };
+    return { did: comment[1] === 'Topic' ? 'replied in' : 'commented on', what: title ? `${whose} “${title}”` : whose, quote: event.description && plainText(event.description) };
   }
   const featured = /^Feature(\w+)$/.exec(type);
   if (featured) {
@@ -47,7 +48,8 @@ export function describeActivity(event: ActivityEvent, people: People): Parts {
     case 'JoinNetwork':
       return { did: 'joined the network' };
     case 'StatusUpdate':
-      return { did: 'set their status', quote: event.description };
+      // A status is plain text, never parsed as markup: `<b>` in it is what the member typed.
+      return { did: 'set their status', quote: event.description && shorten(event.description) };
     case 'AddFriend':
       return { did: 'became friends with', what: name(event.attachedToAuthor) ?? title ?? 'another member' };
     default:
@@ -70,7 +72,7 @@ export function ActivitySentence({ event, people }: { event: ActivityEvent; peop
       ) : null}
       {quote ? (
         <>
-          : <q className="activity-quote">{plainText(quote)}</q>
+          : <q className="activity-quote">{quote}</q>
         </>
       ) : null}
     </p>
@@ -82,6 +84,10 @@ export function plainText(html: string, limit = 200): string {
   // A parsed document runs no scripts and loads nothing; only its text is read.
   // Paragraphs and lines end with a space, so their words do not run together.
   const spaced = html.replace(/<\/(p|div|li|h[1-6]|blockquote|pre)>|<br\s*\/?>/gi, '$& ');
-  const text = (new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return shorten(new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '', limit);
+}
+
+function shorten(words: string, limit = 200): string {
+  const text = words.replace(/\s+/g, ' ').trim();
   return text.length > limit ? `${text.slice(0, limit - 1).trimEnd()}…` : text;
 }

@@ -31,6 +31,9 @@ export function RichTextEditor({ network, author, initialHtml, onChange, labelle
     ],
     content: initialHtml,
     editorProps: {
+      // ProseMirror reads a pasted page into a detached document, where the browser still checks
+      // event-handler attributes against the page's CSP; the editor keeps none, so none go in.
+      transformPastedHTML: withoutEventHandlers,
       attributes: {
         class: 'editor-content rich-text',
         role: 'textbox',
@@ -47,6 +50,13 @@ export function RichTextEditor({ network, author, initialHtml, onChange, labelle
       <Toolbar editor={editor} network={network} author={author} />
       <EditorContent editor={editor} />
     </div>
+  );
+}
+
+/** Markup without `on…=` attributes in its tags (quoted values kept whole), as text, before anything parses it. */
+export function withoutEventHandlers(html: string): string {
+  return html.replace(/<[a-z][^\s/>]*(?:"[^"]*"|'[^']*'|[^>"'])*>?/gi, (tag) =>
+    tag.replace(/([\s/"'])on[a-z-]*\s*=\s*("[^"]*"|'[^']*'|[^\s>]*)/gi, '$1'),
   );
 }
 
