@@ -19,6 +19,7 @@ import type { Metrics } from './http/metrics';
 import type { ChangeBus } from './lib/changes';
 import type { LiveStreams } from './resources/live/streams';
 import type { Mailer } from './lib/mailer';
+import type { SecretBox } from './lib/secret-box';
 import { operationsRouter, type Lifecycle } from './http/operations';
 import { redactUrl, requestLog } from './http/request-log';
 import { webAppRouter } from './http/web-app';
@@ -55,6 +56,7 @@ export interface AppOptions {
   changes: ChangeBus;
   live: LiveStreams;
   mailer: Mailer;
+  secrets: SecretBox;
 }
 
 
@@ -74,7 +76,7 @@ function publicOrigin(req: express.Request, options: Pick<AppOptions, 'publicUrl
 
 export function createApp(options: AppOptions): { app: express.Express; dropCached: ResponseCache['drop'] } {
   const { db, dialect, log } = options;
-  const deps = { db, dialect, log, anchors: new AnchorCodec(options.secret), changes: options.changes, live: options.live, mailer: options.mailer };
+  const deps = { db, dialect, log, anchors: new AnchorCodec(options.secret), changes: options.changes, live: options.live, mailer: options.mailer, secrets: options.secrets };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);

@@ -18,7 +18,8 @@ import { ApiError } from './http/errors';
 import { generatePassword } from './lib/passwords';
 import { createNetwork } from './resources/networks/service';
 import { findNetwork } from './resources/networks/store';
-import { createConsumer } from './resources/tokens/store';
+import { createConsumerKey } from './resources/consumer-keys/store';
+import { loadSecretBox } from './lib/secret-box';
 import { addMember, createAccount, findAccountByEmail, membership } from './resources/users/store';
 import { backupDatabase, BackupError, restoreDatabase } from './ops/backup';
 import { ArchiveError, exportNetwork, importNetwork } from './ops/archive';
@@ -95,11 +96,11 @@ const fileCommands: Record<string, (config: Config, o: Options) => Promise<Recor
 
 /** Commands that move whole networks: the database is migrated, but no default network is made (an import may bring it). */
 const archiveCommands: Record<string, (deps: AppDeps, o: Options) => Promise<Record<string, unknown>>> = {
-  export: async ({ db }, o) => {
+  export: async ({ db, secrets }, o) => {
     const network = required(o, 'network');
-    return { network, file: required(o, 'to'), rows: await exportNetwork(db, network, required(o, 'to')) };
+    return { network, file: required(o, 'to'), rows: await exportNetwork(db, secrets, network, required(o, 'to')) };
   },
-  import: async ({ db, dialect }, o) => ({ ...(await importNetwork(db, dialect, required(o, 'from'))) }),
+  import: async ({ db, dialect, secrets }, o) => ({ ...(await importNetwork(db, dialect, secrets, required(o, 'from'))) }),
 };
 
 const commands: Record<string, Command> = {
@@ -118,10 +119,10 @@ const commands: Record<string, Command> = {
     const memberId = await addMember(db, network.id, person.id, role, 'active', Date.now());
     return { id: `${network.id}:User:${memberId}`, email: person.email, screenName: person.screenName, role, password: person.password };
   },
-  'consumer create': async ({ db }, o) => {
+  'consumer create': async ({ db, secrets }, o) => {
     const network = await networkByName(db, required(o, 'network'));
-    const consumer = await createConsumer(db, network.id, required(o, 'name'));
-    return { network: network.subdomain, name: o.name, consumerKey: consumer.key, consumerSecret: consumer.secret };
+    const { row, secret } = await createConsumerKey(db, secrets, network.id, required(o, 'name'), Date.now());
+    return { network: network.subdomain, name: o.name, consumerKey: row.consumer_key, consumerSecret: secret };
   },
   seed: async (deps, o) => {
     const network = required(o, 'network');
@@ -167,8 +168,9 @@ async function main(argv: string[]): Promise<number> {
   const log = pino({ level: 'warn' });
   const { db, dialect } = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
   try {
-    await migrateToLatest(db, dialect);
-    const deps = { db, dialect, log, anchors: new AnchorCodec(await sharedSecret(db, 'anchor_secret')), changes: new ChangeBus(log), live: new LiveStreams(0), mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log }) };
+    const secrets = loadSecretBox(config);
+    await migrateToLatest(db, dialect, secrets);
+    const deps = { db, dialect, log, anchors: new AnchorCodec(await sharedSecret(db, 'anchor_secret')), changes: new ChangeBus(log), live: new LiveStreams(0), mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log }), secrets };
     if (archiveCommands[name]) return print(await archiveCommands[name](deps, values));
     // The same first-start setup as the server, so the CLI works on a fresh data folder too.
     await ensureDefaultNetwork(deps, config, log, (text) => process.stderr.write(text));

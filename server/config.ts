@@ -4,6 +4,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseKey } from './lib/secret-box';
+
+const KEY_FORMAT = 'must be 32 random bytes as base64 or 64 hex digits (openssl rand -base64 32)';
+const secretsKey = z
+  .string()
+  .optional()
+  .transform((v, ctx) => (v ? (parseKey(v) ?? (ctx.addIssue({ code: 'custom', message: KEY_FORMAT }), z.NEVER)) : undefined));
 
 const onOff = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
 
@@ -67,6 +74,24 @@ const schema = z.object({
   SMTP_FROM: z.string().min(3).max(320).default('Community <no-reply@localhost>'),
   /** How often a live stream (GET Live) with nothing to say sends a heartbeat, so proxies keep it open. */
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(3600).default(20),
+  /**
+   * The key OAuth consumer and token secrets are encrypted with in the database: 32 random
+   * bytes as base64 or 64 hex digits (`openssl rand -base64 32`). Unset, a key is made on the
+   * first start and kept in DATA_DIR/secrets.key; instances on several machines share one
+   * database, so they need the same SECRETS_KEY.
+   */
+  SECRETS_KEY: secretsKey,
+  /** Keys being rotated out (comma-separated): secrets encrypted with them are encrypted again with SECRETS_KEY at start. */
+  SECRETS_KEY_PREVIOUS: z
+    .string()
+    .default('')
+    .transform((v, ctx) =>
+      v
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean)
+        .map((k) => parseKey(k) ?? (ctx.addIssue({ code: 'custom', message: KEY_FORMAT }), z.NEVER)),
+    ),
   /** Server processes sharing the port on this machine; one per core unless told. */
   WORKERS: z.coerce.number().int().min(1).max(256).default(os.availableParallelism()),
 });

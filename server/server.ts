@@ -22,12 +22,15 @@ import { LiveStreams } from './resources/live/streams';
 import { clusterTransport } from './cluster';
 import type { Scope } from './http/response-cache';
 import { createMailer } from './lib/mailer';
+import { loadSecretBox, type SecretBox } from './lib/secret-box';
 
 export interface RunningServer {
   url: string;
   db: Db;
   log: Logger;
   changes: ChangeBus;
+  /** Seals the OAuth secrets this server writes (tests make consumers with it). */
+  secrets: SecretBox;
   /**
    * Drops the replies the response cache keeps of a network (or of all) after a write made
    * outside the service, which no change announced (a test writing to the database).
@@ -54,7 +57,8 @@ export async function startServer(
     },
   });
   metrics.watchPool(pool);
-  await migrateToLatest(db, dialect);
+  const secrets = loadSecretBox(config);
+  await migrateToLatest(db, dialect, secrets);
   const changes = new ChangeBus(log);
   if (config.DATABASE_URL) changes.connect(await postgresTransport({ databaseUrl: config.DATABASE_URL, schema: options.pgSchema, log }));
   // Workers of one machine on PostgreSQL hear each other through it as instances do; on SQLite, through the primary.
@@ -62,7 +66,7 @@ export async function startServer(
   const secret = await sharedSecret(db, 'anchor_secret');
   const live = new LiveStreams(config.LIVE_HEARTBEAT_SECONDS * 1000);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log });
-  await ensureDefaultNetwork({ db, dialect, log, anchors: new AnchorCodec(secret), changes, live, mailer }, config, log);
+  await ensureDefaultNetwork({ db, dialect, log, anchors: new AnchorCodec(secret), changes, live, mailer, secrets }, config, log);
 
   const { app, dropCached } = createApp({
     db,
@@ -92,6 +96,7 @@ export async function startServer(
     changes,
     live,
     mailer,
+    secrets,
   });
   let listeningUrl = '';
   const server = http.createServer(app);
@@ -110,6 +115,7 @@ export async function startServer(
     db,
     log,
     changes,
+    secrets,
     dropCached,
     /**
      * Drains: readiness fails, no new connection is accepted, requests in flight finish (each
@@ -152,9 +158,10 @@ async function connectRedis(url: string, log: Logger): Promise<Redis> {
 export async function prepareDatabase(config: Config, log: Logger): Promise<void> {
   const { db, dialect } = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
   try {
-    await migrateToLatest(db, dialect);
+    const secrets = loadSecretBox(config);
+    await migrateToLatest(db, dialect, secrets);
     const secret = await sharedSecret(db, 'anchor_secret');
-    await ensureDefaultNetwork({ db, dialect, log, anchors: new AnchorCodec(secret), changes: new ChangeBus(log), live: new LiveStreams(0), mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log }) }, config, log);
+    await ensureDefaultNetwork({ db, dialect, log, anchors: new AnchorCodec(secret), changes: new ChangeBus(log), live: new LiveStreams(0), mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log }), secrets }, config, log);
   } finally {
     await db.destroy();
   }

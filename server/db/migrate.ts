@@ -1,12 +1,15 @@
 // Applies pending migrations; throws with the failing migration's error.
 import { Migrator, sql } from 'kysely';
+import type { SecretBox } from '../lib/secret-box';
 import type { Db, Dialect } from './database';
 import { migrationsFor } from './migrations';
+import { checkSecretsKey } from './sealed-secrets';
 
-export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
+/** Runs the pending migrations, then checks `secrets` opens the secrets the database holds. */
+export async function migrateToLatest(db: Db, dialect: Dialect, secrets: SecretBox): Promise<void> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrationsFor({ dialect }) },
+    provider: { getMigrations: async () => migrationsFor({ dialect, secrets }) },
     // Migrations written side by side land in any order; each is named by its number, and one
     // that arrives after a later-numbered one has run still runs once.
     allowUnorderedMigrations: true,
@@ -19,6 +22,7 @@ export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
   }
+  await checkSecretsKey(db, secrets);
 }
 
 async function currentSchema(db: Db): Promise<string> {

@@ -40,7 +40,7 @@ export function identifyCaller(deps: AppDeps, networkOf: (req: Request) => Promi
     try {
       const network = await networkOf(req);
       req.network = network;
-      req.caller = await authenticate(req, deps.db, network, Date.now());
+      req.caller = await authenticate(req, deps, network, Date.now());
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       req.refusal = error;
@@ -49,9 +49,9 @@ export function identifyCaller(deps: AppDeps, networkOf: (req: Request) => Promi
   };
 }
 
-export async function authenticate(req: Request, db: Db, network: Network, now: number): Promise<Caller> {
+export async function authenticate(req: Request, { db, secrets }: Pick<AppDeps, 'db' | 'secrets'>, network: Network, now: number): Promise<Caller> {
   if (carriesOAuth(req)) {
-    const { accountId, consumerId } = await verifyOAuth(req, db, network, now);
+    const { accountId, consumerId } = await verifyOAuth(req, { db, secrets }, network, now);
     const viewer = accountId === null ? anonymous : await viewerOf(db, network.id, accountId, 'oauth');
     return { viewer, consumerId, csrfRejected: false, credential: `oauth:${consumerId}:${accountId ?? ''}` };
   }
@@ -121,7 +121,7 @@ function carriesOAuth(req: Request): boolean {
   return typeof req.body === 'object' && req.body !== null && 'oauth_consumer_key' in req.body;
 }
 
-async function verifyOAuth(req: Request, db: Db, network: Network, now: number) {
+async function verifyOAuth(req: Request, { db, secrets }: Pick<AppDeps, 'db' | 'secrets'>, network: Network, now: number) {
   const collected = collectOAuthRequest({
     method: req.method,
     // The URL as the client addressed it (a trusted proxy's X-Forwarded-Host/-Proto when behind one).
@@ -142,12 +142,12 @@ async function verifyOAuth(req: Request, db: Db, network: Network, now: number) 
   if (o.oauth_timestamp !== undefined && Math.abs(now / 1000 - timestamp) > CLOCK_SKEW_SECONDS) {
     throw unauthenticated(3, 'oauth_timestamp is too far from the current time.');
   }
-  const consumer = await findConsumer(db, network.id, o.oauth_consumer_key);
+  const consumer = await findConsumer(db, secrets, network.id, o.oauth_consumer_key);
   if (!consumer) throw unauthenticated(4, 'Unknown or revoked consumer key.');
   let accountId: number | null = null;
   let tokenSecret = '';
   if (o.oauth_token) {
-    const token = await findOAuthToken(db, consumer.id, o.oauth_token);
+    const token = await findOAuthToken(db, secrets, consumer.id, o.oauth_token);
     if (!token) throw unauthenticated(4, 'Unknown or revoked token.');
     accountId = token.account_id;
     tokenSecret = token.token_secret;

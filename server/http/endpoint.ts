@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import type { ChangeBus } from '../lib/changes';
 import type { LiveStreams } from '../resources/live/streams';
 import type { Mailer } from '../lib/mailer';
+import type { SecretBox } from '../lib/secret-box';
 
 /**
  * public  — anybody, even on a private network (signing in, joining, getting a token)
@@ -41,6 +42,8 @@ export interface AppDeps {
   live: LiveStreams;
   /** Mail to members: by SMTP, or printed in the log. */
   mailer: Mailer;
+  /** Encrypts and decrypts the OAuth secrets the database keeps. */
+  secrets: SecretBox;
 }
 
 /** What a use-case needs: the deployment, the network, the caller and the time of the request. */

@@ -3,6 +3,7 @@
 // form body or the Authorization header, repeats and extra keys, the multipart Photo body — and
 // answered as those programs expect; then the same shapes with repeated and unknown parameters
 // in each of the three places OAuth parameters may travel.
+import { sealSecret } from '../db/sealed-secrets';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import OAuth from 'oauth-1.0a';
@@ -171,12 +172,12 @@ beforeAll(async () => {
   await addMember(server.db, server.networkId, member.id, 'admin', 'active', now);
   const consumer = await server.db
     .insertInto('oauth_consumers')
-    .values({ network_id: server.networkId, name: 'recorded client', consumer_key: CONSUMER.key, consumer_secret: CONSUMER.secret, created_at: now, revoked_at: null })
+    .values({ network_id: server.networkId, name: 'recorded client', consumer_key: CONSUMER.key, consumer_secret: sealSecret(server.secrets, 'oauth_consumers', CONSUMER.key, CONSUMER.secret), created_at: now, revoked_at: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   await server.db
     .insertInto('oauth_tokens')
-    .values({ consumer_id: consumer.id, account_id: member.id, token: TOKEN.key, token_secret: TOKEN.secret, created_at: now, revoked_at: null })
+    .values({ consumer_id: consumer.id, account_id: member.id, token: TOKEN.key, token_secret: sealSecret(server.secrets, 'oauth_tokens', TOKEN.key, TOKEN.secret), created_at: now, revoked_at: null })
     .execute();
   program = new OAuthClient(server, CONSUMER, TOKEN);
 

@@ -14,7 +14,8 @@ import zlib from 'node:zlib';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockSchemas, startTestServer, type Client, type TestServer } from '../test/harness';
+import { lockSchemas, OAuthClient, startTestServer, type Client, type TestServer } from '../test/harness';
+import { loadSecretBox } from '../lib/secret-box';
 import { buildWorld, type World } from '../test/world';
 import { runCli } from '../test/cli-runner';
 import { openSqliteFile, tableDigest, tableNames } from '../test/digest';
@@ -28,11 +29,15 @@ const pgUrl = process.env.TEST_POSTGRES_URL || undefined;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'community-archive-'));
 const dir = (name: string) => path.join(work, name);
 const schema = `a_${crypto.randomBytes(5).toString('hex')}`;
-const pgEnv = { DATABASE_URL: pgUrl ?? '', PGOPTIONS: `-c search_path=${schema}` };
+// The PostgreSQL deployment keeps its secrets key in a data folder of its own.
+const pgEnv = { DATABASE_URL: pgUrl ?? '', PGOPTIONS: `-c search_path=${schema}`, DATA_DIR: dir('pg') };
+/** The key a deployment seals OAuth secrets with, from its data folder. */
+const boxOf = (dataDir: string) => loadSecretBox({ DATA_DIR: dataDir, SECRETS_KEY_PREVIOUS: [] });
 
 let origin: TestServer;
 let world: World;
 let pgDb: Db | undefined;
+let program: OAuthClient;
 
 /** What an archive must bring back: every table but the deployment's own (sessions, settings). */
 const archived = (digest: Record<string, string>) => Object.fromEntries(Object.entries(digest).filter(([table]) => !NOT_ARCHIVED.includes(table)));
@@ -44,7 +49,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('a network archive, SQLite → Po
     origin = await startTestServer({ DATABASE_URL: '', DATA_DIR: dir('origin') });
     world = await buildWorld(origin, { otherNetwork: false });
     // Programs' credentials travel too.
-    await origin.oauthFor(world.callers.member.who);
+    program = await origin.oauthFor(world.callers.member.who);
     expect((await world.callers.friend.post('AccessToken', { name: 'script' })).status).toBe(200);
     await world.callers.stranger.post('Friend', { friend: world.screenNames.member });
     if (pgUrl) {
@@ -76,7 +81,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('a network archive, SQLite → Po
       const imported = await runCli(['import', '--from', first, '--json'], pgEnv);
       expect(imported.code, imported.stderr).toBe(0);
       expect(JSON.parse(imported.stdout)).toMatchObject({ network: 'apiexample', networkId: origin.networkId, rows: counts, accountsJoined: 0 });
-      expect(archived(await tableDigest(pgDb!))).toEqual(archived(await tableDigest(origin.db)));
+      expect(archived(await tableDigest(pgDb!, boxOf(dir('pg'))))).toEqual(archived(await tableDigest(origin.db, origin.secrets)));
       second = dir('second.jsonl.gz');
       const again = await runCli(['export', '--network', 'apiexample', '--to', second], pgEnv);
       expect(again.code, again.stderr).toBe(0);
@@ -86,7 +91,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('a network archive, SQLite → Po
     expect(imported.code, imported.stderr).toBe(0);
     const final = openSqliteFile(path.join(dir('final'), DATABASE_FILE));
     try {
-      expect(archived(await tableDigest(final))).toEqual(archived(await tableDigest(origin.db)));
+      expect(archived(await tableDigest(final, boxOf(dir('final'))))).toEqual(archived(await tableDigest(origin.db, origin.secrets)));
     } finally {
       await final.destroy();
     }
@@ -113,6 +118,9 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('a network archive, SQLite → Po
           expect(normalise(copy, y.body), `${p} as ${who}`).toEqual(normalise(origin, x.body));
         }
       }
+      // The program's consumer and token secrets, sealed here with another key, still sign.
+      const moved = await new OAuthClient(copy, program.consumer, program.token).get('AccessToken');
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
       const owner = await as(origin, 'owner');
       const photos = (await owner.get('Photo/recent', { count: 100, fields: 'image' })).body.entry as { image: string }[];
       expect(photos).toHaveLength(3);
@@ -160,14 +168,14 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('a network archive, SQLite → Po
     try {
       const before = await tableDigest(target.db);
       const first = dir('first.jsonl.gz');
-      await expect(importNetwork(target.db, 'sqlite', first)).rejects.toThrow(/already has a network 'apiexample'/);
+      await expect(importNetwork(target.db, 'sqlite', target.secrets, first)).rejects.toThrow(/already has a network 'apiexample'/);
       const whole = zlib.gunzipSync(fs.readFileSync(first)).toString('utf8');
       const cut = dir('cut.jsonl.gz');
       fs.writeFileSync(cut, zlib.gzipSync(whole.replace(/"subdomain":"apiexample"/, '"subdomain":"copied"').replace(/"id":\d+,"subdomain"/, '"id":1,"subdomain"').slice(0, Math.floor(whole.length * 0.7))));
-      await expect(importNetwork(target.db, 'sqlite', cut)).rejects.toThrow(ArchiveError);
+      await expect(importNetwork(target.db, 'sqlite', target.secrets, cut)).rejects.toThrow(ArchiveError);
       const foreign = dir('foreign.jsonl.gz');
       fs.writeFileSync(foreign, 'plain text, not gzip');
-      await expect(importNetwork(target.db, 'sqlite', foreign)).rejects.toThrow(/not a network archive/);
+      await expect(importNetwork(target.db, 'sqlite', target.secrets, foreign)).rejects.toThrow(/not a network archive/);
       expect(await tableDigest(target.db)).toEqual(before);
       const cli = await runCli(['import', '--from', foreign], { DATA_DIR: dir('refusals'), DATABASE_URL: '' });
       expect(cli).toMatchObject({ code: 2, stderr: expect.stringContaining('not a network archive') });

@@ -10,6 +10,8 @@ import { once } from 'node:events';
 import zlib from 'node:zlib';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Dialect, Tx } from '../db/database';
+import { rowWithSecret } from '../db/sealed-secrets';
+import type { SecretBox } from '../lib/secret-box';
 
 export const ARCHIVE_FORMAT = 'community-network-archive';
 export const ARCHIVE_VERSION = 1;
@@ -89,7 +91,7 @@ interface Header {
 }
 
 /** Writes network `subdomain` to `file` (mode 0600: it holds password hashes and OAuth secrets). */
-export async function exportNetwork(db: Db, subdomain: string, file: string): Promise<Record<string, number>> {
+export async function exportNetwork(db: Db, secrets: SecretBox, subdomain: string, file: string): Promise<Record<string, number>> {
   const network = await db.selectFrom('networks').selectAll().where('subdomain', '=', subdomain.toLowerCase()).executeTakeFirst();
   if (!network) throw new ArchiveError(`no network '${subdomain}'`);
   const header: Header = {
@@ -116,8 +118,10 @@ export async function exportNetwork(db: Db, subdomain: string, file: string): Pr
     counts[table] = 0;
     const where = table === 'accounts' ? sql<boolean>`t.id in (${sql.join(accounts.length ? accounts : [-1])})` : scope(network.id);
     const { rows } = await sql<Row>`select * from ${sql.table(table)} as t where ${where}`.execute(db);
-    // In a stable order, so the same network exports the same lines from either database.
-    const lines = rows.map((row) => JSON.stringify({ table, row: encodeRow(row) })).sort();
+    // In a stable order, so the same network exports the same lines from either database. OAuth
+    // secrets are written as they are, not as sealed here: each deployment seals them with its
+    // own key, so the archive opens anywhere (and is kept as a backup is).
+    const lines = rows.map((row) => JSON.stringify({ table, row: encodeRow(rowWithSecret(secrets, table, row, 'open')) })).sort();
     for (const line of lines) {
       if (!out.write(`${line}\n`)) await once(out, 'drain');
       counts[table]++;
@@ -170,7 +174,7 @@ export interface ImportSummary {
 }
 
 /** Reads an archive into the database, in one transaction; refuses when the network or any of its ids is taken. */
-export async function importNetwork(db: Db, dialect: Dialect, file: string): Promise<ImportSummary> {
+export async function importNetwork(db: Db, dialect: Dialect, secrets: SecretBox, file: string): Promise<ImportSummary> {
   if (!fs.existsSync(file)) throw new ArchiveError(`no archive at ${file}`);
   const lines = readline.createInterface({ input: fs.createReadStream(file).pipe(zlib.createGunzip()), crlfDelay: Infinity });
   const iterator = lines[Symbol.asyncIterator]();
@@ -216,7 +220,7 @@ export async function importNetwork(db: Db, dialect: Dialect, file: string): Pro
       }
       const spec = TABLES.find((t) => t.table === line.table);
       if (!spec) throw new ArchiveError(`${file} holds rows of an unknown table '${line.table}'`);
-      let row = decodeRow(line.row);
+      let row = rowWithSecret(secrets, spec.table, decodeRow(line.row), 'seal');
       if (spec.table === 'accounts') {
         await flush();
         const { id, joinedExisting } = await importAccount(tx, row);

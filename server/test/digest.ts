@@ -6,6 +6,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
+import { rowWithSecret } from '../db/sealed-secrets';
+import type { SecretBox } from '../lib/secret-box';
 
 /** Bookkeeping that legitimately moves on any request, or is not data. */
 const IGNORED_TABLES = new Set(['oauth_nonces', 'kysely_migration', 'kysely_migration_lock']);
@@ -22,10 +24,15 @@ export async function tableNames(db: Db): Promise<string[]> {
   return rows.map((r) => r.name).filter((name) => !IGNORED_TABLES.has(name)).sort();
 }
 
-/** One line per row (columns by name, bytes as hex), sorted, so row order and dialect do not matter. */
-export async function tableRows(db: Db, table: string): Promise<string[]> {
+/**
+ * One line per row (columns by name, bytes as hex), sorted, so row order and dialect do not
+ * matter. With the database's `secrets`, sealed secrets count by what they say (each deployment
+ * seals them with its own key).
+ */
+export async function tableRows(db: Db, table: string, secrets?: SecretBox): Promise<string[]> {
   const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
   return rows
+    .map((stored) => secrets ? rowWithSecret(secrets, table, stored, 'open') : stored)
     .map((row) => {
       const kept = Object.keys(row)
         .filter((column) => !IGNORED_COLUMNS.has(`${table}.${column}`))
@@ -44,10 +51,10 @@ function normalise(value: unknown): unknown {
 }
 
 /** Table name → SHA-256 of its rows. */
-export async function tableDigest(db: Db): Promise<Record<string, string>> {
+export async function tableDigest(db: Db, secrets?: SecretBox): Promise<Record<string, string>> {
   const digest: Record<string, string> = {};
   for (const table of await tableNames(db)) {
-    digest[table] = crypto.createHash('sha256').update((await tableRows(db, table)).join('\n')).digest('hex').slice(0, 16);
+    digest[table] = crypto.createHash('sha256').update((await tableRows(db, table, secrets)).join('\n')).digest('hex').slice(0, 16);
   }
   return digest;
 }

@@ -13,7 +13,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { loadConfig } from '../config';
 import { startServer, type RunningServer } from '../server';
-import { createConsumer } from '../resources/tokens/store';
+import { createConsumerKey } from '../resources/consumer-keys/store';
 import { findNetwork } from '../resources/networks/store';
 import type { MemberState, NetworkTable, Role } from '../db/schema';
 import type { KyselyPlugin } from 'kysely';
@@ -351,7 +351,10 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       return client;
     },
     owner: () => server.signIn(OWNER.email, OWNER.password),
-    consumer: (name = 'test-app') => createConsumer(running.db, network!.id, name),
+    async consumer(name = 'test-app') {
+      const { row, secret } = await createConsumerKey(running.db, running.secrets, network!.id, name, Date.now());
+      return { key: row.consumer_key, secret };
+    },
     async oauthFor(who) {
       const consumer = await server.consumer();
       const res = await fetchToken(server, consumer, who.email!, who.password!);

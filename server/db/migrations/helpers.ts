@@ -1,9 +1,12 @@
 // The few places where the schema builder needs to know the dialect.
 import type { CreateTableBuilder } from 'kysely';
+import type { SecretBox } from '../../lib/secret-box';
 import type { Dialect } from '../database';
 
 export interface MigrationContext {
   dialect: Dialect;
+  /** Seals the secrets a migration encrypts. */
+  secrets: SecretBox;
 }
 
 /** An auto-incrementing integer primary key named `id`. */

@@ -18,6 +18,7 @@ import * as dashboardCounters from './0053-dashboard-counters';
 import * as search from './0015-search';
 import * as topicsByAuthor from './0060-topics-by-author';
 import * as alphaListings from './0065-alpha-listings';
+import * as sealedOAuthSecrets from './0075-sealed-oauth-secrets';
 
 type Step = { up(db: Kysely<any>, ctx: MigrationContext): Promise<void> };
 
@@ -38,6 +39,7 @@ const steps: Record<string, Step> = {
   '0015-search': search,
   '0060-topics-by-author': topicsByAuthor,
   '0065-alpha-listings': alphaListings,
+  '0075-sealed-oauth-secrets': sealedOAuthSecrets,
 };
 
 export function migrationsFor(ctx: MigrationContext): Record<string, Migration> {

@@ -70,7 +70,7 @@ export const consumerKeyEndpoints = [
         // Keys made at the same moment count one after the other: the network's row is held meanwhile.
         if (ctx.dialect === 'postgres') await tx.selectFrom('networks').select('id').where('id', '=', ctx.network.id).forUpdate().execute();
         if ((await countConsumerKeys(tx, ctx.network.id)) >= MAX_KEYS) throw conflict(2, `At most ${MAX_KEYS} live consumer keys; revoke one first.`);
-        const created = await createConsumerKey(tx, ctx.network.id, p.name, ctx.now);
+        const created = await createConsumerKey(tx, ctx.secrets, ctx.network.id, p.name, ctx.now);
         await recordAudit(tx, ctx, { action: 'create', type: 'ConsumerKey', id: created.row.id, title: p.name });
         return created;
       });

@@ -1,9 +1,10 @@
 // The network's OAuth consumer keys as the Network Creator manages them: made for an
 // application (the secret shown once), listed with their last use, revoked. A revoked key
 // signs nothing from the next request on: every signed request looks its key up live.
-import type { Tx } from '../../db/database';
-import type { Db } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
+import { sealSecret } from '../../db/sealed-secrets';
 import { token } from '../../lib/random';
+import type { SecretBox } from '../../lib/secret-box';
 
 export interface ConsumerKeyRow {
   id: number;
@@ -15,11 +16,13 @@ export interface ConsumerKeyRow {
 
 const columns = ['id', 'name', 'consumer_key', 'created_at', 'last_used_at'] as const;
 
-export async function createConsumerKey(tx: Tx, networkId: number, name: string, now: number) {
+/** A new key for an application: its row, and its secret (stored sealed, so this is the one time it is known). */
+export async function createConsumerKey(db: Db | Tx, secrets: SecretBox, networkId: number, name: string, now: number) {
+  const key = token(16);
   const secret = token(24);
-  const row = await tx
+  const row = await db
     .insertInto('oauth_consumers')
-    .values({ network_id: networkId, name, consumer_key: token(16), consumer_secret: secret, created_at: now, revoked_at: null, last_used_at: null })
+    .values({ network_id: networkId, name, consumer_key: key, consumer_secret: sealSecret(secrets, 'oauth_consumers', key, secret), created_at: now, revoked_at: null, last_used_at: null })
     .returning(columns)
     .executeTakeFirstOrThrow();
   return { row: row as ConsumerKeyRow, secret };

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { endpoint } from '../../http/endpoint';
 import { forbidden, unauthenticated } from '../../http/errors';
 import { checkCredentials } from '../sessions/credentials';
-import { token } from '../../lib/random';
 import { membership } from '../users/store';
+import { issueOAuthToken } from './store';
 
 export const tokenEndpoints = [
   endpoint({
@@ -27,18 +27,7 @@ export const tokenEndpoints = [
       if (!member) throw forbidden('This account is not a member of this network.');
       if (member.state === 'blocked') throw forbidden('This member is blocked on this network.', 3);
 
-      await ctx.db
-        .insertInto('oauth_tokens')
-        .values({ consumer_id: ctx.consumerId, account_id: account.id, token: token(), token_secret: token(), created_at: ctx.now, revoked_at: null })
-        .onConflict((oc) => oc.columns(['consumer_id', 'account_id']).doNothing())
-        .execute();
-      const issued = await ctx.db
-        .selectFrom('oauth_tokens as t')
-        .innerJoin('oauth_consumers as c', 'c.id', 't.consumer_id')
-        .select(['t.token', 't.token_secret', 'c.consumer_key'])
-        .where('t.consumer_id', '=', ctx.consumerId)
-        .where('t.account_id', '=', account.id)
-        .executeTakeFirstOrThrow();
+      const issued = await issueOAuthToken(ctx.db, ctx.secrets, ctx.consumerId, account.id, ctx.now);
       return {
         entry: {
           author: account.screen_name,

@@ -1,23 +1,20 @@
-// OAuth consumers (created by the operator for an application on one network), the access
-// tokens members get for them, and the nonces that keep a signed request from being replayed.
+// OAuth consumers (their keys are made in consumer-keys/), the access tokens members get
+// for them, and the nonces that keep a signed request from being replayed.
 import type { Db } from '../../db/database';
+import { openSecret, sealSecret } from '../../db/sealed-secrets';
 import { token } from '../../lib/random';
-
-export async function createConsumer(db: Db, networkId: number, name: string, now = Date.now()) {
-  const consumer = { consumer_key: token(16), consumer_secret: token(24) };
-  await db.insertInto('oauth_consumers').values({ network_id: networkId, name, ...consumer, created_at: now, revoked_at: null }).execute();
-  return { key: consumer.consumer_key, secret: consumer.consumer_secret };
-}
+import type { SecretBox } from '../../lib/secret-box';
 
 /** A live consumer of the network by its key, with the secret its signatures are checked with. */
-export function findConsumer(db: Db, networkId: number, consumerKey: string) {
-  return db
+export async function findConsumer(db: Db, secrets: SecretBox, networkId: number, consumerKey: string) {
+  const row = await db
     .selectFrom('oauth_consumers')
     .select(['id', 'consumer_secret', 'last_used_at'])
     .where('consumer_key', '=', consumerKey)
     .where('network_id', '=', networkId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
+  return row && { ...row, consumer_secret: openSecret(secrets, 'oauth_consumers', consumerKey, row.consumer_secret) };
 }
 
 /** How stale a consumer's `last_used_at` may get before a signed request writes it again. */
@@ -30,14 +27,36 @@ export async function noteConsumerUse(db: Db, consumer: { id: number; last_used_
 }
 
 /** A live access token of the consumer, with its member and secret. */
-export function findOAuthToken(db: Db, consumerId: number, oauthToken: string) {
-  return db
+export async function findOAuthToken(db: Db, secrets: SecretBox, consumerId: number, oauthToken: string) {
+  const row = await db
     .selectFrom('oauth_tokens')
     .select(['account_id', 'token_secret'])
     .where('token', '=', oauthToken)
     .where('consumer_id', '=', consumerId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
+  return row && { ...row, token_secret: openSecret(secrets, 'oauth_tokens', oauthToken, row.token_secret) };
+}
+
+/**
+ * The member's access token for the consumer, made on the first ask: asking again returns the
+ * same token and secret, as clients expect.
+ */
+export async function issueOAuthToken(db: Db, secrets: SecretBox, consumerId: number, accountId: number, now: number) {
+  const fresh = token();
+  await db
+    .insertInto('oauth_tokens')
+    .values({ consumer_id: consumerId, account_id: accountId, token: fresh, token_secret: sealSecret(secrets, 'oauth_tokens', fresh, token()), created_at: now, revoked_at: null })
+    .onConflict((oc) => oc.columns(['consumer_id', 'account_id']).doNothing())
+    .execute();
+  const issued = await db
+    .selectFrom('oauth_tokens as t')
+    .innerJoin('oauth_consumers as c', 'c.id', 't.consumer_id')
+    .select(['t.token', 't.token_secret', 'c.consumer_key'])
+    .where('t.consumer_id', '=', consumerId)
+    .where('t.account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return { ...issued, token_secret: openSecret(secrets, 'oauth_tokens', issued.token, issued.token_secret) };
 }
 
 /**
