@@ -4,7 +4,6 @@
 import path from 'node:path';
 import crypto from 'node:crypto';
 import express from 'express';
-import helmet from 'helmet';
 import compression from 'compression';
 import type { Logger } from 'pino';
 import type { Db, Dialect } from './db/database';
@@ -23,6 +22,7 @@ import type { SecretBox } from './lib/secret-box';
 import { operationsRouter, type Lifecycle } from './http/operations';
 import { redactUrl, requestLog } from './http/request-log';
 import { webAppRouter } from './http/web-app';
+import { securityHeaders } from './http/security-headers';
 import { FORM_LIMITS } from './http/upload';
 import { createResponseCache, type ResponseCache } from './http/response-cache';
 import { conditionalRequests } from './http/conditional';
@@ -116,7 +116,7 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
   app.use(requestLog(log));
   app.use(options.metrics.middleware);
   app.use(
-    helmet({
+    securityHeaders({
       contentSecurityPolicy: {
         directives: {
           // Images of this site under the address its links name too, and any https: host (members' icons); no plain http: host.

@@ -85,6 +85,16 @@ describe('behind a trusted proxy, without PUBLIC_URL', () => {
     expect(entry.url).toMatch(/^https:\/\/community\.example\.org\/n\//);
   });
 
+  it('the CSP lets images come from the host the proxy reports on each request, not one reported before', async () => {
+    const imgSrc = async (host: string) => {
+      const res = await rawGet(member.url('Session'), { ...member.credentialHeaders('GET'), 'x-forwarded-host': host, 'x-forwarded-proto': 'https' });
+      return /img-src ([^;]*)/.exec(res.headers['content-security-policy'] as string)![1]!.split(' ');
+    };
+    for (const host of ['one.example.org', 'two.example.org', 'one.example.org']) {
+      expect(await imgSrc(host)).toEqual(["'self'", 'data:', 'https:', `https://${host}`]);
+    }
+  });
+
   it('a client cannot escape its rate limit by writing its own left-most X-Forwarded-For', async () => {
     // The proxy (loopback) appends the address it saw; everything left of it is the client's word.
     const send = (spoofed: string) => rawGet(server.anonymous().url('BlogPost/recent'), { 'x-forwarded-for': `${spoofed}, 198.51.100.7` });
