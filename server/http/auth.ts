@@ -9,7 +9,7 @@ import { anonymous, isAdmin, isMember, isOwner, type Viewer } from '../lib/viewe
 import { findAccessToken } from '../resources/access-tokens/store';
 import { findSession } from '../resources/sessions/store';
 import { findConsumer, findOAuthToken, noteConsumerUse, useNonce } from '../resources/tokens/store';
-import { accountInNetwork } from '../resources/users/store';
+import { accountInNetwork, type AccountInNetwork } from '../resources/users/store';
 import { ApiError, forbidden, unauthenticated } from './errors';
 import type { AppDeps, Permission, Restriction } from './endpoint';
 import { collectOAuthRequest, normaliseBaseUri, verifySignature } from './oauth-signature';
@@ -60,18 +60,16 @@ export async function authenticate(req: Request, { db, secrets }: Pick<AppDeps, 
     // A bearer token is no ambient credential, so it needs no anti-forgery header.
     const accessToken = await findAccessToken(db, network.id, bearer[1]!, now);
     if (!accessToken) throw unauthenticated(4, 'Unknown or revoked access token.');
-    const viewer = await viewerOf(db, network.id, accessToken.accountId, 'bearer');
-    return { viewer, consumerId: null, csrfRejected: false, credential: `bearer:${accessToken.id}` };
+    return { viewer: viewerFrom(accessToken.account, 'bearer'), consumerId: null, csrfRejected: false, credential: `bearer:${accessToken.id}` };
   }
   const sessionId = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];
-  const session = sessionId ? await findSession(db, sessionId, now) : undefined;
+  const session = sessionId ? await findSession(db, sessionId, network.id, now) : undefined;
   if (session) {
     if (UNSAFE.has(req.method) && req.get('x-csrf-token') !== session.csrfToken) {
       return { ...nobody, csrfRejected: true };
     }
-    const viewer = await viewerOf(db, network.id, session.accountId, 'session');
     return {
-      viewer: { ...viewer, csrfToken: session.csrfToken },
+      viewer: { ...viewerFrom(session.account, 'session'), csrfToken: session.csrfToken },
       consumerId: null,
       csrfRejected: false,
       credential: `session:${session.idHash}`,
@@ -82,7 +80,10 @@ export async function authenticate(req: Request, { db, secrets }: Pick<AppDeps, 
 
 export async function viewerOf(db: Db, networkId: number, accountId: number, via: Viewer['via']): Promise<Viewer> {
   const row = await accountInNetwork(db, networkId, accountId);
-  if (!row) return anonymous;
+  return row ? viewerFrom(row, via) : anonymous;
+}
+
+function viewerFrom(row: AccountInNetwork, via: Viewer['via']): Viewer {
   return { accountId: row.id, screenName: row.screen_name, role: row.role ?? null, state: row.state ?? null, via };
 }
 

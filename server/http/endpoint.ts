@@ -4,7 +4,7 @@
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { AnchorCodec } from './anchor';
-import type { PresentContext } from './fields';
+import type { PresentContext, Presenter } from './fields';
 import type { Params } from './params';
 import type { UploadSpec } from './upload';
 import type { SignInThrottle } from './rate-limit';
@@ -104,6 +104,8 @@ export interface Endpoint<S extends z.ZodObject = z.ZodObject> {
    * as `fields` chooses them; a field that may be null says `.nullable()`.
    */
   entry?: z.ZodType;
+  /** What presents the entries of a get or listing reply: its `fields` parameter is checked against it before the handler runs. */
+  presenter?: Presenter<any>;
   /** A multipart/form-data body with one file (Photo upload), read after the permission check. */
   upload?: UploadSpec;
   handle(ctx: Ctx, params: z.output<S>): Promise<Record<string, unknown>>;

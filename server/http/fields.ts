@@ -8,6 +8,8 @@ export interface PresentContext {
   origin: string;
   networkSubdomain: string;
   networkId: number;
+  /** The time of the request, for what reads differently as time passes (a post's publishStatus). */
+  now: number;
 }
 
 type Getter<T> = (item: T, ctx: PresentContext) => unknown;
@@ -25,11 +27,30 @@ export interface Presenter<T> {
 }
 
 export interface Selection {
-  keys: string[];
-  subs: Map<string, string[]>;
+  readonly keys: readonly string[];
+  readonly subs: ReadonlyMap<string, readonly string[]>;
 }
 
+/** Most distinct `fields` values kept per presenter; clients send a handful each. */
+const MAX_SELECTIONS = 256;
+const selections = new WeakMap<Presenter<any>, Map<string | undefined, Selection>>();
+
+/**
+ * What `fields` selects of a presenter's keys and references (400, 4-1, for a name it does not
+ * have). Selections are worked out once per presenter and `fields` value, and shared: read-only.
+ */
 export function selectFields<T>(presenter: Presenter<T>, fields: string | undefined): Selection {
+  let kept = selections.get(presenter);
+  if (!kept) selections.set(presenter, (kept = new Map()));
+  let selection = kept.get(fields);
+  if (!selection) {
+    selection = selectionOf(presenter, fields);
+    if (kept.size < MAX_SELECTIONS) kept.set(fields, selection);
+  }
+  return selection;
+}
+
+function selectionOf<T>(presenter: Presenter<T>, fields: string | undefined): Selection {
   const names = fields === undefined ? presenter.defaults : fields.split(',').map((f) => f.trim()).filter(Boolean);
   const keys: string[] = 'id' in presenter.fields ? ['id'] : [];
   const subs = new Map<string, string[]>();

@@ -9,6 +9,7 @@ import { Params } from './params';
 import { sendSuccess } from './envelope';
 import { authorize, authorizeParameters } from './auth';
 import { receiveUpload } from './upload';
+import { selectFields } from './fields';
 import { findNetwork } from '../resources/networks/store';
 import type { Network } from '../db/schema';
 
@@ -67,6 +68,8 @@ export function restRouter(deps: AppDeps & { signIns: SignInThrottle }, endpoint
       const ctx = await contextFor(deps, req, res, e);
       const params = ctx.params.parse(e.params);
       authorizeParameters(e.restricted, (name) => (params as Record<string, unknown>)[name] !== undefined, ctx.viewer);
+      // A `fields` naming what the entries do not have is refused before any query runs.
+      if (e.presenter) selectFields(e.presenter, (params as { fields?: string }).fields);
       const body = await e.handle(ctx, params);
       if (e.reply !== 'stream' && e.reply !== 'atom') sendSuccess(req, res, body);
     });
@@ -82,15 +85,16 @@ async function contextFor(deps: AppDeps & { signIns: SignInThrottle }, req: Requ
   const caller = req.caller!;
   authorize(e.allow, caller, network);
   if (e.upload) await receiveUpload(req, res, e.upload);
+  const now = Date.now();
   return {
     ...deps,
     network,
     viewer: caller.viewer,
     consumerId: caller.consumerId,
-    now: Date.now(),
+    now,
     address: req.ip ?? null,
     params: Params.fromRequest(req),
-    present: { origin: req.publicOrigin, networkSubdomain: network.subdomain, networkId: network.id },
+    present: { origin: req.publicOrigin, networkSubdomain: network.subdomain, networkId: network.id, now },
     req,
     res,
   };

@@ -72,3 +72,20 @@ describe('queries per listing', () => {
     expect(shallow).toBeLessThanOrEqual(atStart + 1);
   });
 });
+
+describe('a field the entries do not have', () => {
+  /** Queries a refused request costs: identifying the caller, nothing of the listing. */
+  async function refusedQueries(path: string, query: Record<string, string | number>): Promise<number> {
+    const before = await queriesSoFar();
+    const res = await member.get(path, query);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    return (await queriesSoFar()) - before;
+  }
+
+  it.each(['BlogPost/recent', 'BlogPost/featured', 'BlogPost'])('is refused by %s before any query of the reply runs', async (path) => {
+    const get = path === 'BlogPost';
+    const malformed = await refusedQueries(path, get ? { id: 'not-an-id' } : { count: 'many' });
+    const wrongField = await refusedQueries(path, { ...(get && { id: post }), fields: 'title,author.nosuch' });
+    expect(wrongField).toBe(malformed);
+  });
+});

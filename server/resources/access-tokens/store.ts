@@ -2,6 +2,7 @@
 // itself is shown once, when it is created, and a leaked table reveals no usable token.
 import type { Db, Dialect, Tx } from '../../db/database';
 import { sha256, token } from '../../lib/random';
+import { accountsInNetwork } from '../users/store';
 
 /** Recognisable in logs and by secret scanners. */
 const TOKEN_PREFIX = 'xnat_';
@@ -83,17 +84,17 @@ export async function revokeAccessToken(db: Db, networkId: number, accountId: nu
 
 /** The live token a bearer presents in this network, noting when it was last used. */
 export async function findAccessToken(db: Db, networkId: number, secret: string, now: number) {
-  const found = await db
-    .selectFrom('access_tokens')
-    .select(['id', 'account_id', 'last_used_at'])
-    .where('token_hash', '=', sha256(secret))
-    .where('network_id', '=', networkId)
-    .where('revoked_at', 'is', null)
+  const found = await accountsInNetwork(db, networkId)
+    .innerJoin('access_tokens as t', 't.account_id', 'a.id')
+    .select(['t.id as token_id', 't.last_used_at'])
+    .where('t.token_hash', '=', sha256(secret))
+    .where('t.network_id', '=', networkId)
+    .where('t.revoked_at', 'is', null)
     .executeTakeFirst();
   if (!found) return undefined;
   // Written at most once a minute per token, so busy scripts do not turn every read into a write.
   if (found.last_used_at === null || found.last_used_at < now - LAST_USED_PRECISION_MS) {
-    await db.updateTable('access_tokens').set({ last_used_at: now }).where('id', '=', found.id).execute();
+    await db.updateTable('access_tokens').set({ last_used_at: now }).where('id', '=', found.token_id).execute();
   }
-  return { id: found.id, accountId: found.account_id };
+  return { id: found.token_id, account: found };
 }

@@ -65,19 +65,17 @@ export const publishStatusAt = (post: BlogPostItem, now: number) =>
 export const blogPostUrl = (ctx: PresentContext, id: number) =>
   `${ctx.origin}/n/${ctx.networkSubdomain}/blog/${encodeURIComponent(`${ctx.networkId}:BlogPost:${id}`)}`;
 
-export function blogPostPresenter(now: number): Presenter<BlogPostItem> {
-  return {
-    fields: {
-      ...contentFields('BlogPost', blogPostUrl),
-      publishTime: (p) => isoDate(p.publish_time),
-      publishStatus: (p) => publishStatusAt(p, now),
-      topTags: (p) => p.tags,
-    },
-    refs: { author: personRef((p) => p.author) },
-    defaults: [
-      'id', 'author', 'createdDate', 'updatedDate', 'featuredDate', 'publishTime', 'publishStatus', 'title',
-      'description', 'visibility', 'approved', 'commentCount', 'url', 'topTags',
-      'author.fullName', 'author.iconUrl', 'author.url',
-    ],
-  };
-}
+export const blogPostPresenter: Presenter<BlogPostItem> = {
+  fields: {
+    ...contentFields('BlogPost', blogPostUrl),
+    publishTime: (p) => isoDate(p.publish_time),
+    publishStatus: (p, ctx) => publishStatusAt(p, ctx.now),
+    topTags: (p) => p.tags,
+  },
+  refs: { author: personRef((p) => p.author) },
+  defaults: [
+    'id', 'author', 'createdDate', 'updatedDate', 'featuredDate', 'publishTime', 'publishStatus', 'title',
+    'description', 'visibility', 'approved', 'commentCount', 'url', 'topTags',
+    'author.fullName', 'author.iconUrl', 'author.url',
+  ],
+};

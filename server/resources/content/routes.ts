@@ -13,7 +13,7 @@ export interface ContentReads<Item, X, Own extends string> {
   type: string;
   /** What one item is called in the summaries, e.g. `blog post`. */
   noun: string;
-  presenter: Presenter<Item> | ((now: number) => Presenter<Item>);
+  presenter: Presenter<Item>;
   entry: z.ZodType;
   store: ContentStore<Item, X, Own>;
   /** The parameters of the type's own filters, read by the store's `filters`. */
@@ -30,11 +30,10 @@ export interface ContentReads<Item, X, Own extends string> {
  * `featured`, then `count` if it has one.
  */
 export function contentReadEndpoints<Item, X = unknown, Own extends string = never>(spec: ContentReads<Item, X, Own>): Endpoint[] {
-  const { type, noun, entry } = spec;
+  const { type, noun, entry, presenter } = spec;
   // The values of the type's own filters arrive among the parameters, checked by `spec.filters`.
   const store = spec.store as ContentStore<Item, Record<string, unknown>, Own>;
   const plural = `${noun}s`;
-  const presenter = (now: number) => (typeof spec.presenter === 'function' ? spec.presenter(now) : spec.presenter);
   const ownFilters: z.ZodRawShape = spec.filters ?? {};
   const listingFilters = z.object({ ...filterParams, ...ownFilters, ...listingParams });
   const listings = spec.listings ?? [
@@ -48,9 +47,10 @@ export function contentReadEndpoints<Item, X = unknown, Own extends string = nev
     summary: `One ${noun}, or several with a repeated id (at most 100).`,
     params: z.object({ id: z.array(contentIdParam(type)), fields: z.string().optional() }),
     entry,
+    presenter,
     handle: async (ctx, p) => {
       const items = await store.get(ctx.db, ctx, idsOfNetwork(ctx, p.id));
-      return entries(ctx, presenter(ctx.now), items, p.fields, p.id.length === 1);
+      return entries(ctx, presenter, items, p.fields, p.id.length === 1);
     },
   });
   const lists = listings.map(({ path, order, summary }) =>
@@ -61,10 +61,11 @@ export function contentReadEndpoints<Item, X = unknown, Own extends string = nev
       summary,
       params: listingFilters,
       entry,
+      presenter,
       handle: async (ctx, p) => {
         checkPrivateFilter(ctx, p.private);
         const page = await store.list(ctx.db, ctx, p, order, p.count, ctx.anchors.decode(p.anchor));
-        return listing(ctx, presenter(ctx.now), page, p.fields);
+        return listing(ctx, presenter, page, p.fields);
       },
     }),
   );
@@ -75,9 +76,10 @@ export function contentReadEndpoints<Item, X = unknown, Own extends string = nev
     summary: `Featured ${plural}, most recently featured first.`,
     params: z.object(listingParams),
     entry,
+    presenter,
     handle: async (ctx, p) => {
       const page = await store.list(ctx.db, ctx, {}, 'featured', p.count, ctx.anchors.decode(p.anchor));
-      return listing(ctx, presenter(ctx.now), page, p.fields);
+      return listing(ctx, presenter, page, p.fields);
     },
   });
   if (!spec.count) return [get, ...lists, featured];

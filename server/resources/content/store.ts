@@ -93,7 +93,7 @@ export interface ContentStore<Item, X = unknown, Own extends string = never> {
 }
 
 export interface ContentStoreSpec<Row, Extra, X, Own extends string> {
-  type: string;
+  type: ContentTypeName;
   alias: string;
   /** The item's columns and its author's, from the item's table aliased `alias`. */
   select: (db: Db) => SelectQueryBuilder<any, any, Row>;
@@ -118,15 +118,15 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
   // `orders` is absent only when there are none of the type's own (`Own` is never).
   const orders = { created: newestFirst, featured: lastFeaturedFirst, ...spec.orders } as Record<ContentOrder | Own, Ordering<Row>>;
 
-  function scoped(db: Db, scope: ScopeContext, filters?: ContentFilters & Partial<X>, featured = false) {
+  /** `query` (the items aliased `alias`) narrowed to what the caller may see and the filters pass. */
+  function scoped<Q extends SelectQueryBuilder<any, any, any>>(query: Q, scope: ScopeContext, filters?: ContentFilters & Partial<X>, featured = false): Q {
     const conditions = filters
       ? [...contentFilters(alias, type, scope.network.id, filters), ...(spec.filters?.(filters, scope) ?? [])]
       : [];
     if (featured) conditions.push(sql<SqlBool>`${sql.ref(`${alias}.featured_at`)} is not null`);
-    return spec
-      .select(db)
+    return query
       .where(`${alias}.network_id`, '=', scope.network.id)
-      .where((eb) => eb.and([visibleItem(eb, { alias, publishable: spec.publishable }, scope), ...conditions]));
+      .where((eb) => eb.and([visibleItem(eb, { alias, publishable: spec.publishable }, scope), ...conditions])) as Q;
   }
 
   async function hydrate(db: Db, rows: Row[]): Promise<HydratedRow<Row, Extra>[]> {
@@ -144,16 +144,17 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
   return {
     async get(db, scope, ids) {
       if (ids.length === 0) return [];
-      return hydrate(db, inOrder(ids, await scoped(db, scope).where(`${alias}.id`, 'in', ids).execute()));
+      return hydrate(db, inOrder(ids, await scoped(spec.select(db), scope).where(`${alias}.id`, 'in', ids).execute()));
     },
     async list(db, scope, filters, order, count, position) {
-      const query = scoped(db, scope, filters, order === 'featured');
+      const query = scoped(spec.select(db), scope, filters, order === 'featured');
       const page = await pageIn(query, alias, orders[order], count, position);
       return { ...page, rows: await hydrate(db, page.rows) };
     },
     async count(db, scope, filters) {
-      const row = await scoped(db, scope, filters)
-        .clearSelect()
+      // The item's table alone: a count needs no author.
+      const items = db.selectFrom(`${contentTables[type]} as ${alias}` as 'blog_posts as p');
+      const row = await scoped(items, scope, filters)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);

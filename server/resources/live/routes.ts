@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { endpoint } from '../../http/endpoint';
 import type { Ctx } from '../../http/endpoint';
 import { badRequest } from '../../http/errors';
-import { present, selectFields, type Presenter } from '../../http/fields';
+import { present, selectFields, type PresentContext, type Presenter } from '../../http/fields';
 import { anyContentIdParam } from '../../http/param-types';
 import type { Change } from '../../lib/changes';
 import { blogPostPresenter } from '../blog-posts/schema';
@@ -46,17 +46,17 @@ export const liveEndpoints = [
         react = async (change) => {
           if (change.kind !== 'Comment' || change.op !== 'created' || change.on?.kind !== on.kind || change.on.id !== on.id) return [];
           const comment = await findVisibleComment(ctx.db, scopeNow(ctx), change.id);
-          return comment ? [eventOf(ctx, 'comment', commentPresenter, comment, selection)] : [];
+          return comment ? [eventOf(ctx.present, 'comment', commentPresenter, comment, selection)] : [];
         };
       } else {
-        const selection = selectFields(blogPostPresenter(ctx.now), p.fields);
+        const selection = selectFields(blogPostPresenter, p.fields);
         react = async (change) => {
           if (change.kind !== 'BlogPost' || change.op !== 'created') return [];
           // Only its author sees a post only they may see: no need to ask the database for anyone else.
           if (change.visibility === 'me' && change.authorId !== accountId) return [];
           const scope = scopeNow(ctx);
           const [post] = await postStore.get(ctx.db, scope, [change.id]);
-          return post ? [eventOf(ctx, 'post', blogPostPresenter(scope.now), post, selection)] : [];
+          return post ? [eventOf({ ...ctx.present, now: scope.now }, 'post', blogPostPresenter, post, selection)] : [];
         };
       }
       await ctx.live.stream({
@@ -77,8 +77,8 @@ export const liveEndpoints = [
 
 const scopeNow = (ctx: Ctx) => ({ viewer: ctx.viewer, network: ctx.network, now: Date.now() });
 
-function eventOf<T>(ctx: Ctx, event: string, presenter: Presenter<T>, item: T, selection: ReturnType<typeof selectFields>): LiveEvent {
-  const { entries, resources } = present(presenter, [item], selection, ctx.present);
+function eventOf<T>(ctx: PresentContext, event: string, presenter: Presenter<T>, item: T, selection: ReturnType<typeof selectFields>): LiveEvent {
+  const { entries, resources } = present(presenter, [item], selection, ctx);
   const entry = entries[0]!;
   return { event, id: String(entry.id ?? ''), data: { entry, resources } };
 }

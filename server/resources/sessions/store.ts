@@ -3,6 +3,7 @@
 // can serve any request.
 import type { Db, Tx } from '../../db/database';
 import { sha256, token } from '../../lib/random';
+import { accountsInNetwork } from '../users/store';
 
 export const SESSION_DAYS = 30;
 
@@ -17,16 +18,19 @@ export async function openSession(db: Db, accountId: number, now: number) {
   return { id, csrfToken };
 }
 
-/** The live session a cookie names; `idHash` names it without revealing the cookie. */
-export async function findSession(db: Db, id: string, now: number) {
+/**
+ * The live session a cookie names, with its account's role and state in the network, in one
+ * query; `idHash` names the session without revealing the cookie.
+ */
+export async function findSession(db: Db, id: string, networkId: number, now: number) {
   const idHash = sha256(id);
-  const session = await db
-    .selectFrom('sessions')
-    .select(['account_id', 'csrf_token'])
-    .where('id_hash', '=', idHash)
-    .where('expires_at', '>', now)
+  const row = await accountsInNetwork(db, networkId)
+    .innerJoin('sessions as s', 's.account_id', 'a.id')
+    .select('s.csrf_token')
+    .where('s.id_hash', '=', idHash)
+    .where('s.expires_at', '>', now)
     .executeTakeFirst();
-  return session && { idHash, accountId: session.account_id, csrfToken: session.csrf_token };
+  return row && { idHash, csrfToken: row.csrf_token, account: row };
 }
 
 export async function closeSession(db: Db, id: string) {

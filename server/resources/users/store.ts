@@ -65,15 +65,24 @@ export async function addMember(db: Db | Tx, networkId: number, accountId: numbe
   return row.id;
 }
 
-/** An account with its role and state in the network (null for both when it is no member). */
-export function accountInNetwork(db: Db, networkId: number, accountId: number) {
+/**
+ * Accounts (`a`) with their role and state in the network (null for both when no member):
+ * what a caller is, for a query that picks the account, by id or by a credential joined to it.
+ */
+export function accountsInNetwork(db: Db, networkId: number) {
   return db
     .selectFrom('accounts as a')
     .leftJoin('members as m', (j) => j.onRef('m.account_id', '=', 'a.id').on('m.network_id', '=', networkId))
-    .select(['a.id', 'a.screen_name', 'm.role', 'm.state'])
-    .where('a.id', '=', accountId)
-    .executeTakeFirst();
+    .select(['a.id', 'a.screen_name', 'm.role', 'm.state']);
 }
+
+/** An account with its role and state in the network (null for both when it is no member). */
+export function accountInNetwork(db: Db, networkId: number, accountId: number) {
+  return accountsInNetwork(db, networkId).where('a.id', '=', accountId).executeTakeFirst();
+}
+
+/** What `accountsInNetwork` reads of an account. */
+export type AccountInNetwork = NonNullable<Awaited<ReturnType<typeof accountInNetwork>>>;
 
 export function membership(db: Db | Tx, networkId: number, accountId: number) {
   return db
