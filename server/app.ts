@@ -152,7 +152,8 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
   app.use('/xn/rest/:network/1.0', identifyCaller(deps, (req) => networkOfRestPath(networks, req)), limited, restRouter({ ...deps, signIns: options.signIns }, endpoints));
   app.use('/xn/icons', limited, iconRouter(deps));
   app.use('/xn/images/:networkId', identifyCaller(deps, (req) => networkOfImage(deps, req)), limited, photoImageRouter(deps));
-  app.use('/xn/static', express.static(path.join(import.meta.dirname, 'static'), { maxAge: '1d' }));
+  // Beside the sources, whether this runs from server/ or from the bundle in dist-server/.
+  app.use('/xn/static', express.static(path.resolve(import.meta.dirname, '..', 'server', 'static'), { maxAge: '1d' }));
   app.use('/xn', (req, res) => sendError(req, res, notFound(`No endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`, 3)));
 
   const webApp = options.webDir ? webAppRouter({ webDir: options.webDir, defaultNetwork: options.defaultNetwork }) : null;

@@ -1,11 +1,15 @@
 // The process entry point: configuration from the environment (checked first, failing
 // fast), start, and a graceful stop on SIGINT/SIGTERM. With WORKERS above one this process
-// is the primary: it prepares the database and runs that many server processes on the port.
+// is the primary: one short-lived worker prepares the database, then that many server
+// processes share the port. The primary never loads the service itself (server.ts is
+// imported by the workers alone), so it stays a small process beside them.
 import cluster from 'node:cluster';
 import pino from 'pino';
 import { loadConfig, type Config } from './config';
-import { prepareDatabase, startServer } from './server';
 import { startPrimary } from './cluster';
+
+/** Set on the worker that migrates and bootstraps the database before the others start. */
+const PREPARE = 'XN_PREPARE_DATABASE';
 
 async function main() {
   let config: Config;
@@ -16,6 +20,11 @@ async function main() {
     process.exit(2);
   }
   if (config.WORKERS > 1 && cluster.isPrimary) return runPrimary(config);
+  const { prepareDatabase, startServer } = await import('./server');
+  if (cluster.isWorker && process.env[PREPARE]) {
+    await prepareDatabase(config, pino({ level: config.LOG_LEVEL }));
+    process.exit(0);
+  }
 
   const server = await startServer(config, { clusterWorker: cluster.isWorker });
   if (cluster.isPrimary) {
@@ -31,7 +40,9 @@ async function main() {
 
 async function runPrimary(config: Config) {
   const log = pino({ level: config.LOG_LEVEL });
-  await prepareDatabase(config, log);
+  const preparing = cluster.fork({ [PREPARE]: '1' });
+  const code = await new Promise<number | null>((resolve) => preparing.once('exit', resolve));
+  if (code !== 0) throw new Error(`preparing the database failed (exit code ${code})`);
   const primary = startPrimary(config, log);
   const url = await primary.ready;
   log.info(`Serving on ${url} with ${config.WORKERS} workers (REST service under ${url}/xn/rest/${config.DEFAULT_NETWORK}/1.0/)`);
