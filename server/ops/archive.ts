@@ -72,8 +72,8 @@ export const NOT_ARCHIVED = [
   'stat_daily', 'stat_daily_authors', 'stat_tags',
   // Password reset links: a moment's, like sessions.
   'password_resets',
-  // Uploaded member pictures belong to the account, which several networks share; the archive
-  // keeps each member's iconUrl, which still names the deployment that stores the picture.
+  // Uploaded member pictures belong to the account, which several networks share, and stay with
+  // the deployment that stores them: an account new to the importing one shows the default icon.
   'account_icons',
 ];
 
@@ -254,7 +254,9 @@ async function importAccount(tx: Tx, row: Row): Promise<{ id: number; joinedExis
   const existing = await tx.selectFrom('accounts').select('id').where('email', '=', String(row.email)).executeTakeFirst();
   if (existing) return { id: existing.id, joinedExisting: true };
   const idTaken = await tx.selectFrom('accounts').select('id').where('id', '=', Number(row.id)).executeTakeFirst();
-  const values = idTaken ? Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'id')) : row;
+  // An uploaded icon is stored as its path on the exporting deployment (`/xn/icons/...`).
+  const icon = typeof row.icon_url === 'string' && row.icon_url.startsWith('/') ? { icon_url: null } : {};
+  const values = { ...(idTaken ? Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'id')) : row), ...icon };
   const inserted = await sql<{ id: number }>`insert into accounts (${sql.join(Object.keys(values).map((k) => sql.ref(k)))})
     values (${sql.join(Object.values(values))}) returning id`
     .execute(tx)

@@ -19,6 +19,7 @@ import * as search from './0015-search';
 import * as topicsByAuthor from './0060-topics-by-author';
 import * as alphaListings from './0065-alpha-listings';
 import * as sealedOAuthSecrets from './0075-sealed-oauth-secrets';
+import * as iconPaths from './0066-icon-paths';
 
 type Step = { up(db: Kysely<any>, ctx: MigrationContext): Promise<void> };
 
@@ -40,6 +41,7 @@ const steps: Record<string, Step> = {
   '0060-topics-by-author': topicsByAuthor,
   '0065-alpha-listings': alphaListings,
   '0075-sealed-oauth-secrets': sealedOAuthSecrets,
+  '0066-icon-paths': iconPaths,
 };
 
 export function migrationsFor(ctx: MigrationContext): Record<string, Migration> {

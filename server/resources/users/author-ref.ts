@@ -13,7 +13,15 @@ export const memberUrl = (ctx: PresentContext, screenName: string) =>
 
 export const defaultIconUrl = (ctx: PresentContext) => `${ctx.origin}/xn/static/default-user-icon.svg`;
 
-export const iconUrlOf = (ctx: PresentContext, person: PersonColumns) => person.iconUrl ?? defaultIconUrl(ctx);
+/**
+ * The member's icon as callers see it. An uploaded icon is stored as its path on this service
+ * (`/xn/icons/...`) and given the service's public origin here, so it follows a change of
+ * PUBLIC_URL; an icon given by URL is shown as given.
+ */
+export const presentIconUrl = (ctx: PresentContext, stored: string | null) =>
+  stored === null ? defaultIconUrl(ctx) : stored.startsWith('/') ? `${ctx.origin}${stored}` : stored;
+
+export const iconUrlOf = (ctx: PresentContext, person: PersonColumns) => presentIconUrl(ctx, person.iconUrl);
 
 export function personRef<T>(person: (item: T) => PersonColumns | null): Reference<T> {
   return {

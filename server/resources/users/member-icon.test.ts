@@ -33,6 +33,9 @@ describe('a member icon', () => {
     expect((await ada.get('User', { fields: 'iconUrl' })).body.entry.iconUrl).toBe(iconUrl);
     expect((await ada.get('Session')).body.entry.iconUrl).toBe(iconUrl);
     expect((await server.anonymous().get('User', { author: ada.who.screenName!, fields: 'iconUrl' })).body.entry.iconUrl).toBe(iconUrl);
+    // Stored as its path on the service, so a change of the public address moves it along.
+    const stored = await server.db.selectFrom('accounts').select('icon_url').where('id', '=', await server.accountIdOf(ada)).executeTakeFirstOrThrow();
+    expect(iconUrl).toBe(`${server.url}${stored.icon_url}`);
   });
 
   it('is replaced by a new upload: the old URL is gone', async () => {

@@ -8,6 +8,7 @@ import { changeMember, joinNetwork, ownMembership, removeMember, uploadIcon } fr
 import { z } from 'zod';
 import { uploadedFile, type UploadSpec } from '../../http/upload';
 import { ICON_SIDE, MAX_ICON_BYTES } from '../photos/renditions';
+import { presentIconUrl } from './author-ref';
 
 const ICON_UPLOAD: UploadSpec = { field: 'file', maxBytes: MAX_ICON_BYTES };
 import { countMembers, getMembers, listMembers, type MemberFilters, type MemberOrder } from './store';
@@ -130,7 +131,7 @@ export const userEndpoints = [
     upload: ICON_UPLOAD,
     reply: 'entry',
     entry: z.object({ iconUrl: z.string() }),
-    handle: async (ctx) => ({ entry: { iconUrl: await uploadIcon(ctx, uploadedFile(ctx.req, ICON_UPLOAD).buffer, ctx.present.origin) } }),
+    handle: async (ctx) => ({ entry: { iconUrl: presentIconUrl(ctx.present, await uploadIcon(ctx, uploadedFile(ctx.req, ICON_UPLOAD).buffer)) } }),
   }),
   endpoint({
     method: 'DELETE',

@@ -192,12 +192,15 @@ export async function removeMember(ctx: Actor, memberId: number): Promise<void> 
   });
 }
 
-/** The caller's icon from an uploaded image (squared, re-encoded); their iconUrl then points to it, replacing the old one. */
-export async function uploadIcon(ctx: Actor, upload: Buffer, origin: string): Promise<string> {
+/**
+ * The caller's icon from an uploaded image (squared, re-encoded); their iconUrl then points to
+ * it, replacing the old one. Returns the stored icon: its path on this service.
+ */
+export async function uploadIcon(ctx: Actor, upload: Buffer): Promise<string> {
   const bytes = await renderIcon(upload);
   const accountId = ctx.viewer.accountId!;
   await committed(ctx, (tx) => saveIcon(tx, accountId, bytes, ctx.now));
-  const iconUrl = `${origin}/xn/icons/${accountId}/${ctx.now}.webp`;
-  await changeMember(ctx, undefined, { iconUrl });
-  return iconUrl;
+  const iconPath = `/xn/icons/${accountId}/${ctx.now}.webp`;
+  await changeMember(ctx, undefined, { iconUrl: iconPath });
+  return iconPath;
 }
