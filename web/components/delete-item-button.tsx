@@ -2,7 +2,7 @@
 // with it and cannot be undone; then the page gives way to the list the item was in, with a
 // notice. The feature supplies the mutation, so what it invalidates stays declared there.
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from './confirm-dialog';
 import { errorText } from './error-message';
@@ -15,12 +15,14 @@ type Props<TDone> = {
   name: string;
   /** What goes with it: "its comments" unless told. */
   along?: string;
+  /** What deleting it means, when it is not that the item and `along` are gone for everyone. */
+  consequence?: ReactNode;
   remove: UseMutationOptions<TDone, Error, string>;
   /** Where to go once it is gone, and the notice that page shows. */
   then: { to: string; notice: string };
 };
 
-export function DeleteItemButton<TDone>({ id, noun, name, along = 'its comments', remove: options, then }: Props<TDone>) {
+export function DeleteItemButton<TDone>({ id, noun, name, along = 'its comments', consequence, remove: options, then }: Props<TDone>) {
   const [asking, setAsking] = useState(false);
   const remove = useMutation(options);
   const navigate = useNavigate();
@@ -49,7 +51,7 @@ export function DeleteItemButton<TDone>({ id, noun, name, along = 'its comments'
         }
       >
         <p>
-          “{name}” and {along} will be gone for everyone. This cannot be undone.
+          {consequence ?? <>“{name}” and {along} will be gone for everyone.</>} This cannot be undone.
         </p>
       </ConfirmDialog>
     </>

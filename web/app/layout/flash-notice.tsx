@@ -10,6 +10,7 @@ const NOTICES = {
     `Thanks for joining ${name}! An administrator will look at your membership soon. Until then you can read what visitors can read.`,
   'post-deleted': () => 'The post is deleted.',
   'topic-deleted': () => 'The topic is deleted.',
+  'category-deleted': () => 'The category is deleted. Its topics stay in the forum, without a category.',
   'video-deleted': () => 'The video is deleted.',
   'photo-deleted': () => 'The photo is deleted.',
   'password-changed': () => 'Your password is changed. Sign in with the new one.',

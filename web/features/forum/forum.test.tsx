@@ -1,4 +1,4 @@
-// The forum: categories and latest topics, starting a topic, a topic with its replies, editing
+// The forum: categories and latest topics, administrators keeping categories, starting a topic, a topic with its replies, editing
 // and deleting one's own after confirming, closed topics, and unknown ones.
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
@@ -130,6 +130,71 @@ describe('the forum', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The topic was not started.');
     expect(alert.textContent).not.toContain('Parameter');
+  });
+});
+
+describe('a category page', () => {
+  const categoryUrl = `/n/apiexample/forum/categories/${encodeURIComponent(CATEGORY_ID)}`;
+  const emptyQueue = http.get(rest('ModerationQueue/count'), () => Response.json({ success: true, count: 0 }));
+
+  it('lets an administrator rename a category and change what it is for', async () => {
+    let category = aCategory();
+    let sent: URLSearchParams | undefined;
+    server.use(
+      sessionHandler(aSession({ author: 'grace', isAdmin: true })),
+      emptyQueue,
+      http.get(rest('Category'), () => entryEnvelope(category)),
+      ...forumService(),
+      http.put(rest('Category'), async ({ request }) => {
+        sent = new URLSearchParams(await request.text());
+        category = { ...category, title: sent.get('title')!, description: sent.get('description')! };
+        return doneEnvelope();
+      }),
+    );
+    const { user } = renderRoute(categoryUrl);
+
+    await user.click(await screen.findByRole('button', { name: 'Edit category' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit category' });
+    const name = within(dialog).getByRole('textbox', { name: 'Category name' });
+    expect((name as HTMLInputElement).value).toBe('Engines');
+    await user.clear(name);
+    await user.type(name, 'Engines and looms');
+    await user.click(within(dialog).getByRole('button', { name: 'Save category' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Engines and looms' })).toBeTruthy();
+    expect(sent?.get('description')).toBe('Difference and analytical');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('lets an administrator delete a category after confirming; its topics stay', async () => {
+    const deleted: string[] = [];
+    server.use(
+      sessionHandler(aSession({ author: 'grace', isAdmin: true })),
+      emptyQueue,
+      ...forumService(),
+      http.delete(rest('Category'), ({ request }) => {
+        deleted.push(new URL(request.url).searchParams.get('id')!);
+        return doneEnvelope();
+      }),
+    );
+    const { user, router } = renderRoute(categoryUrl);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete category' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this category?' });
+    expect(dialog.textContent).toContain('its topics stay in the forum, without a category');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete category' }));
+
+    expect(await screen.findByText('The category is deleted. Its topics stay in the forum, without a category.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/n/apiexample/forum');
+    expect(deleted).toEqual([CATEGORY_ID]);
+  });
+
+  it('offers members who are not administrators neither', async () => {
+    server.use(sessionHandler(aSession({ author: 'grace' })), ...forumService());
+    renderRoute(categoryUrl);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Engines' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit category' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete category' })).toBeNull();
   });
 });
 

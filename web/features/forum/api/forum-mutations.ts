@@ -66,11 +66,33 @@ export function deleteTopicOptions(network: string) {
   });
 }
 
+export type CategoryFields = { title: string; description: string };
+
 export function createCategoryOptions(network: string) {
   return mutationOptions({
     mutationKey: [...forumQueries.all(), 'category', network],
-    mutationFn: async ({ title, description }: { title: string; description: string }, { client }) =>
+    mutationFn: async ({ title, description }: CategoryFields, { client }) =>
       (await apiSend<CreatedEnvelope>(client, network, 'Category', { method: 'POST', form: { title: title.trim(), description: description.trim() } })).id,
+    meta: { invalidates: [forumQueries.all()] },
+  });
+}
+
+/** Renames a category or changes what it is for (administrators). */
+export function changeCategoryOptions(network: string, id: string) {
+  return mutationOptions({
+    mutationKey: [...forumQueries.all(), 'changeCategory', { network, id }],
+    mutationFn: ({ title, description }: CategoryFields, { client }) =>
+      apiSend<DoneEnvelope>(client, network, 'Category', { method: 'PUT', query: { id }, form: { title: title.trim(), description: description.trim() } }),
+    meta: { invalidates: [forumQueries.all()] },
+  });
+}
+
+/** Deletes a category (administrators); its topics stay in the forum, without a category. */
+export function deleteCategoryOptions(network: string) {
+  return mutationOptions({
+    mutationKey: [...forumQueries.all(), 'deleteCategory', network],
+    mutationFn: (id: string, { client }) => apiSend<DoneEnvelope>(client, network, 'Category', { method: 'DELETE', query: { id } }),
+    onSuccess: (_done, id, _context, { client }) => client.removeQueries({ queryKey: forumQueries.category(network, id).queryKey }),
     meta: { invalidates: [forumQueries.all()] },
   });
 }

@@ -1,7 +1,7 @@
 // The forum's categories, A to Z, with what each is for and how many topics it holds; an
 // administrator can add one here.
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
 import { Skeleton } from '../../../components/skeleton';
 import { appPath } from '../../../lib/paths';
@@ -9,7 +9,7 @@ import { PrefetchLink } from '../../../lib/prefetch';
 import { useViewer } from '../../session/api/viewer';
 import { createCategoryOptions } from '../api/forum-mutations';
 import { forumQueries } from '../api/forum-queries';
-import { TITLE_LIMIT } from './topic-form';
+import { CategoryForm } from './category-form';
 import '../forum.css';
 
 export function CategoryList({ network }: { network: string }) {
@@ -45,34 +45,10 @@ export function CategoryList({ network }: { network: string }) {
 }
 
 function NewCategory({ network }: { network: string }) {
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const create = useMutation(createCategoryOptions(network));
-  const titleId = useId();
-  const descriptionId = useId();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!title.trim()) return;
-    create.mutate({ title, description }, { onSuccess: () => (setTitle(''), setDescription('')) });
-  }
-
   return (
     <details className="new-category">
       <summary>New category</summary>
-      <form className="stacked-form" onSubmit={submit}>
-        <label htmlFor={titleId}>Category name</label>
-        <input id={titleId} value={title} onChange={(event) => setTitle(event.target.value)} required maxLength={TITLE_LIMIT} aria-describedby={`${titleId}-hint`} />
-        <p id={`${titleId}-hint`} className="field-hint">
-          Up to {TITLE_LIMIT} characters.
-        </p>
-        <label htmlFor={descriptionId}>What it is for (optional)</label>
-        <input id={descriptionId} value={description} onChange={(event) => setDescription(event.target.value)} maxLength={500} />
-        {create.isError ? <ErrorMessage error={create.error} title="The category was not added." /> : null}
-        <button type="submit" disabled={create.isPending}>
-          Add category
-        </button>
-      </form>
+      <CategoryForm save={createCategoryOptions(network)} submitLabel="Add category" failure="The category was not added." />
     </details>
   );
 }

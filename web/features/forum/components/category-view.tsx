@@ -1,13 +1,19 @@
-// A forum category: its name and purpose, and its topics, newest first.
+// A forum category: its name and purpose, and its topics, newest first. Administrators rename
+// it or change its purpose, and delete it (its topics stay in the forum, without a category).
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { DeleteItemButton } from '../../../components/delete-item-button';
 import { ErrorMessage, isNotFound } from '../../../components/error-message';
+import { Modal } from '../../../components/modal';
 import { NotFound } from '../../../components/not-found';
 import { Skeleton } from '../../../components/skeleton';
 import { paths } from '../../../lib/paths';
 import { PageTitle } from '../../network/components/page-title';
 import { useViewer } from '../../session/api/viewer';
+import { changeCategoryOptions, deleteCategoryOptions } from '../api/forum-mutations';
 import { forumQueries } from '../api/forum-queries';
+import { CategoryForm } from './category-form';
 import { TopicList } from './topic-list';
 import '../forum.css';
 import '../../../components/lists.css';
@@ -36,7 +42,39 @@ export function CategoryView({ network, id, search }: { network: string; id: str
         ) : null}
       </div>
       {description ? <p className="lede">{description}</p> : null}
+      {viewer.isAdmin ? <CategoryActions network={network} id={id} title={title} description={description ?? ''} /> : null}
       <TopicList network={network} categoryId={id} search={search} />
     </>
+  );
+}
+
+function CategoryActions({ network, id, title, description }: { network: string; id: string; title: string; description: string }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <div className="post-actions">
+      <button type="button" className="secondary" onClick={() => setEditing(true)}>
+        Edit category
+      </button>
+      <DeleteItemButton
+        id={id}
+        noun="category"
+        name={title}
+        consequence={<>“{title}” will be gone; its topics stay in the forum, without a category.</>}
+        remove={deleteCategoryOptions(network)}
+        then={{ to: paths.forum(network), notice: 'category-deleted' }}
+      />
+      <Modal open={editing} title="Edit category" onClose={() => setEditing(false)}>
+        {editing ? (
+          <CategoryForm
+            initial={{ title, description }}
+            save={changeCategoryOptions(network, id)}
+            submitLabel="Save category"
+            failure="The category was not saved."
+            onSaved={() => setEditing(false)}
+            onCancel={() => setEditing(false)}
+          />
+        ) : null}
+      </Modal>
+    </div>
   );
 }
