@@ -20,9 +20,10 @@ const baseURL = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 const outDir = options.out ?? path.join(import.meta.dirname, '..', 'docs', 'screenshots');
 
 /** What a page's address needs: the network and one of each kind of item the demo content has. */
-type Sample = { network: string; post: string; photo?: string; member?: string; tag?: string };
+type Sample = { network: string; post: string; photo?: string; member?: string; tag?: string; video?: string; topic?: string; category?: string };
 type Viewer = 'visitor' | 'member' | 'admin';
-type Shot = { name: string; path: (s: Sample) => string | undefined; as: Viewer };
+/** `reviewOnly` pages are taken with --all, and not for the README. */
+type Shot = { name: string; path: (s: Sample) => string | undefined; as: Viewer; reviewOnly?: boolean };
 
 const SHOTS: Shot[] = [
   { name: 'front-page', path: (s) => paths.home(s.network), as: 'member' },
@@ -38,11 +39,15 @@ const SHOTS: Shot[] = [
   { name: 'tag', path: (s) => s.tag && paths.tag(s.network, s.tag), as: 'visitor' },
   { name: 'activity', path: (s) => paths.activity(s.network), as: 'member' },
   { name: 'forum', path: (s) => paths.forum(s.network), as: 'member' },
+  { name: 'forum-category', path: (s) => s.category, as: 'member', reviewOnly: true },
+  { name: 'topic', path: (s) => s.topic, as: 'member', reviewOnly: true },
   { name: 'videos', path: (s) => paths.videos(s.network), as: 'member' },
+  { name: 'video', path: (s) => s.video, as: 'member', reviewOnly: true },
   { name: 'search', path: (s) => paths.search(s.network, 'community'), as: 'member' },
   { name: 'write', path: (s) => paths.write(s.network), as: 'member' },
   { name: 'my-posts', path: (s) => paths.myPosts(s.network), as: 'member' },
   { name: 'settings', path: (s) => paths.profileSettings(s.network), as: 'member' },
+  { name: 'access-tokens', path: (s) => paths.accessTokens(s.network), as: 'member', reviewOnly: true },
   { name: 'sign-up', path: (s) => paths.signUp(s.network), as: 'visitor' },
   { name: 'api-reference', path: (s) => paths.apiReference(s.network), as: 'visitor' },
   { name: 'admin-dashboard', path: (s) => paths.admin(s.network), as: 'admin' },
@@ -124,6 +129,9 @@ async function sample(network: string): Promise<Sample> {
     photo: await firstPath(network, 'Photo/recent?count=1&fields=url'),
     member: await firstPath(network, 'User/alpha?count=1&fields=url'),
     tag: tags.entry?.[0]?.value,
+    video: await firstPath(network, 'Video/recent?count=1&fields=url'),
+    topic: await firstPath(network, 'Topic/recent?count=1&fields=url'),
+    category: await firstPath(network, 'Category/alpha?count=1&fields=url'),
   };
 }
 
@@ -141,6 +149,7 @@ try {
       admin: await adminContext(browser, network, look),
     };
     for (const shot of SHOTS) {
+      if (shot.reviewOnly && !options.all) continue;
       const address = shot.path(items);
       if (!address) {
         console.log(`skipped ${shot.name}: the network has nothing to show there`);
