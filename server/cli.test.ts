@@ -60,7 +60,8 @@ describe('npm run cli', () => {
     });
   });
 
-  it('creates a network with its creator, a member, and demo content', async () => {
+  // Four processes, one of which renders the demo photos: on a busy machine that takes a while.
+  it('creates a network with its creator, a member, and demo content', { timeout: 120_000 }, async () => {
     const network = JSON.parse((await cli('network', 'create', '--subdomain', 'gardeners', '--email', 'g@cli.example', '--json')).stdout);
     expect(network).toMatchObject({ network: 'gardeners', networkId: expect.any(Number), screenName: expect.stringMatching(/^[0-9][a-z0-9]+$/), password: expect.any(String) });
     // Its activity feed is not empty: it starts with the creator joining.

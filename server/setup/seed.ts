@@ -42,8 +42,8 @@ const photos = [
 ];
 
 const categories = [
-  { title: 'Introductions', description: '<p>Say hello and tell us what brings you here.</p>' },
-  { title: 'Help and questions', description: '<p>Stuck on something? Ask here.</p>' },
+  { title: 'Introductions', description: 'Say hello and tell us what brings you here.' },
+  { title: 'Help and questions', description: 'Stuck on something? Ask here.' },
 ];
 
 const topics = [
@@ -128,15 +128,16 @@ export async function seedDemoContent(deps: AppDeps, subdomain: string, log?: Lo
     videoIds.push(videoId);
     await commentOn('Video', videoId, at, i, 1);
   }
-  // The Network Creator features a little of each, as an administrator would on a live network.
-  const featured: [FeaturableType, number][] = [
-    ['BlogPost', postIds[0]!],
-    ['BlogPost', postIds[1]!],
-    ['Photo', photoIds[0]!],
-    ['Photo', photoIds[2]!],
-    ['Video', videoIds[0]!],
+  // The Network Creator features a little of each, some hours after it appeared, as an
+  // administrator of a living network would.
+  const featured: [FeaturableType, number, number][] = [
+    ['BlogPost', postIds[0]!, 38],
+    ['BlogPost', postIds[1]!, 33],
+    ['Video', videoIds[0]!, 34],
+    ['Photo', photoIds[0]!, 28],
+    ['Photo', photoIds[2]!, 14],
   ];
-  for (const [type, id] of featured) await setFeatured(await actorFor(creatorId, now), type, id, true);
+  for (const [type, id, hoursAgo] of featured) await setFeatured(await actorFor(creatorId, now - hours(hoursAgo)), type, id, true);
   log?.info(
     { network: subdomain, members: people.length, posts: posts.length, photos: photos.length, topics: topics.length, videos: videos.length },
     'demo content added',
