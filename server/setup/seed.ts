@@ -83,12 +83,13 @@ export async function seedDemoContent(deps: AppDeps, subdomain: string, log?: Lo
   });
   // Spread over the last days, oldest first, so the listings read like a real history.
   const hours = (n: number) => n * 3_600_000;
-  const commentOn = async (type: string, id: number, at: number, from: number, count: number) => {
+  /** `count` comments on an item, by the members after its author (`by`, an index of memberIds). */
+  const commentOn = async (type: string, id: number, at: number, by: number, count: number) => {
     for (let c = 0; c < count; c++) {
-      const commenter = memberIds[(from + c + 1) % memberIds.length]!;
+      const commenter = memberIds[(by + c + 1) % memberIds.length]!;
       await addComment(await actorFor(commenter, at + (c + 1) * 600_000), {
         attachedTo: { networkId: network.id, type, id },
-        description: replies[(from + c) % replies.length]!,
+        description: replies[(by + c) % replies.length]!,
       });
     }
   };
@@ -105,7 +106,7 @@ export async function seedDemoContent(deps: AppDeps, subdomain: string, log?: Lo
     const actor = await actorFor(memberIds[(i + 2) % memberIds.length]!, at);
     const photoId = await createPhoto(actor, { title: photo.title, description: photo.body, tag: photo.tags }, await demoPhoto(photo.scene));
     photoIds.push(photoId);
-    await commentOn('Photo', photoId, at, i + 1, i % 2);
+    await commentOn('Photo', photoId, at, i + 2, i % 2);
   }
   const categoryIds: number[] = [];
   for (const [i, category] of categories.entries()) {
@@ -119,14 +120,14 @@ export async function seedDemoContent(deps: AppDeps, subdomain: string, log?: Lo
       tag: topic.tags,
       categoryId: { networkId: network.id, id: categoryIds[topic.category]! },
     });
-    await commentOn('Topic', topicId, at, i + 2, i + 1);
+    await commentOn('Topic', topicId, at, i + 3, i + 1);
   }
   const videoIds: number[] = [];
   for (const [i, video] of videos.entries()) {
     const at = now - hours((videos.length - i) * 11 + 3);
     const videoId = await addVideo(await actorFor(memberIds[(i + 1) % memberIds.length]!, at), { url: video.url, title: video.title, description: video.body, tag: video.tags });
     videoIds.push(videoId);
-    await commentOn('Video', videoId, at, i, 1);
+    await commentOn('Video', videoId, at, i + 1, 1);
   }
   // The Network Creator features a little of each, some hours after it appeared, as an
   // administrator of a living network would.
