@@ -51,7 +51,7 @@ export function CategoryView({ network, id, search }: { network: string; id: str
 function CategoryActions({ network, id, title, description }: { network: string; id: string; title: string; description: string }) {
   const [editing, setEditing] = useState(false);
   return (
-    <div className="post-actions">
+    <div className="post-actions category-actions">
       <button type="button" className="secondary" onClick={() => setEditing(true)}>
         Edit category
       </button>
