@@ -16,6 +16,7 @@ import * as moderationIndexes from './0051-moderation-indexes';
 import * as consumerKeyUse from './0052-consumer-key-use';
 import * as dashboardCounters from './0053-dashboard-counters';
 import * as search from './0015-search';
+import * as listingLookups from './0054-listing-lookups';
 import * as topicsByAuthor from './0060-topics-by-author';
 import * as alphaListings from './0065-alpha-listings';
 import * as sealedOAuthSecrets from './0075-sealed-oauth-secrets';
@@ -38,6 +39,7 @@ const steps: Record<string, Step> = {
   '0052-consumer-key-use': consumerKeyUse,
   '0053-dashboard-counters': dashboardCounters,
   '0015-search': search,
+  '0054-listing-lookups': listingLookups,
   '0060-topics-by-author': topicsByAuthor,
   '0065-alpha-listings': alphaListings,
   '0075-sealed-oauth-secrets': sealedOAuthSecrets,
