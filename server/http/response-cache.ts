@@ -25,7 +25,7 @@ export interface ResponseCacheOptions {
   db: Db;
   /** The change bus: every committed write, of this process and (through its transports) of the others. */
   changes: ChangeBus;
-  /** Most bytes of replies kept (oldest unused first out). */
+  /** Most bytes kept — bodies, headers and keys (least recently used first out). */
   maxBytes?: number;
   /** Counts a visitor's request against the rate limit before it is answered from the cache; throws the refusal. */
   admit?: (req: Request) => Promise<void>;
@@ -36,7 +36,7 @@ export interface ResponseCacheOptions {
 }
 
 const MAX_AGE_MS = 60_000;
-const MAX_BYTES = 64 * 1024 * 1024;
+const MAX_BYTES = 32 * 1024 * 1024;
 /** Replies larger than this are not kept (a page of 100 posts with long bodies is far below). */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 /** Headers that belong to one exchange, never replayed. */
@@ -59,6 +59,8 @@ interface Entry {
   route: string;
   headers: Record<string, string | number | string[]>;
   body: Buffer;
+  /** What keeping it costs: the body, the headers and the key, in bytes (UTF-16 for strings). */
+  size: number;
 }
 
 /** An answer being built, which other requests for the same address wait for. */
@@ -87,7 +89,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   const drop = (key: string, entry: Entry) => {
     entries.delete(key);
-    bytes -= entry.body.length;
+    bytes -= entry.size;
   };
 
   const apply = (change: Scope) => {
@@ -117,7 +119,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const old = entries.get(key);
     if (old) drop(key, old);
     entries.set(key, entry);
-    bytes += entry.body.length;
+    bytes += entry.size;
     while (bytes > maxBytes) {
       const [oldestKey, oldest] = entries.entries().next().value!;
       drop(oldestKey, oldest);
@@ -222,6 +224,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         route: `/xn/rest/:network/1.0${typeof req.route?.path === 'string' ? req.route.path : ''}`,
         headers,
         body: body!,
+        size: body!.length + 2 * (key.length + JSON.stringify(headers).length),
       };
       store(key, entry);
       resolve(entry);
