@@ -1,5 +1,6 @@
-// Builds the web app (web/) into dist/ and configures the two Vitest projects:
-// black-box server tests in Node, component tests of the web app in jsdom.
+// Builds the web app (web/) into dist/, and the server's renderer of its first pages
+// (web/entry-server.tsx) into dist/server/; configures the two Vitest projects: black-box
+// server tests in Node, component tests of the web app in jsdom.
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -7,6 +8,16 @@ export default defineConfig({
   plugins: [react()],
   // The manifest lets scripts/bundle-size.mjs measure what each page loads first.
   build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+  // `vite build` builds both environments: the browser's app, then the server's renderer.
+  builder: {},
+  environments: {
+    // One file with React's production build in it, whatever NODE_ENV the server runs with.
+    ssr: {
+      resolve: { noExternal: true },
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      build: { outDir: 'dist/server', manifest: false, rollupOptions: { input: 'web/entry-server.tsx' } },
+    },
+  },
   server: {
     proxy: { '/xn': 'http://127.0.0.1:3000', '/healthz': 'http://127.0.0.1:3000' },
   },

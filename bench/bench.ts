@@ -8,7 +8,7 @@
 //   npm run bench                                   SQLite, the full size (under ten minutes on 2 cores)
 //   BENCH_SIZE=small npm run bench                  a tenth of the size, for a quick look
 //   DATABASE_URL=postgres://... npm run bench       PostgreSQL (in a throwaway schema)
-//   BENCH_SECONDS=5  BENCH_WRITE_SECONDS=20  BENCH_BIG_POSTS=1000000  BENCH_LIGHTHOUSE=off
+//   BENCH_SECONDS=5  BENCH_WRITE_SECONDS=20  BENCH_BIG_POSTS=1000000  BENCH_LIGHTHOUSE=off  BENCH_LIGHTHOUSE_RUNS=3
 //
 // The server runs from its bundle (npm run build:server), as `npm start` runs it.
 import crypto from 'node:crypto';
@@ -25,7 +25,7 @@ import { createNetwork } from '../server/resources/networks/service';
 import { sharedSecret } from '../server/db/settings';
 import { AnchorCodec } from '../server/http/anchor';
 import { loadNetwork, MEMBER_PASSWORD, type Loaded, type Size } from './load';
-import { runLighthouse } from './lighthouse';
+import { describeFigure, runLighthouse, type LighthouseFigure, type Preset } from './lighthouse';
 
 const env = process.env;
 const small = env.BENCH_SIZE === 'small';
@@ -191,11 +191,7 @@ async function main() {
     print({ rows, ceiling, flat, workerRows, memory: memory.peakMb, workersMemory: workersMemory.peakMb });
     if (env.BENCH_LIGHTHOUSE !== 'off') {
       for (const l of await lighthouseRun(childEnv, main)) {
-        process.stdout.write(
-          'error' in l
-            ? `Lighthouse, ${l.name}: ${l.error}\n`
-            : `Lighthouse, ${l.name}: performance ${l.score}, largest contentful paint ${(l.lcpMs / 1000).toFixed(2)} s\n`,
-        );
+        process.stdout.write('error' in l ? `Lighthouse, ${l.name}: ${l.error}\n` : `Lighthouse, ${l.name}: ${describeFigure(l)}\n`);
       }
     }
   } finally {
@@ -316,11 +312,13 @@ async function lighthouseRun(childEnv: Record<string, string>, main: Loaded) {
       ['front page', `${server.url}/n/apiexample`],
       ['a post page', `${server.url}/n/apiexample/blog/${encodeURIComponent(`${main.networkId}:BlogPost:${main.postIds.at(-1)}`)}`],
     ] as const;
-    const results: ({ name: string } & ({ score: number; lcpMs: number } | { error: string }))[] = [];
-    for (const [name, url] of pages) {
-      // A trace Chromium failed to record (a busy machine) is tried once more.
-      const result = await runLighthouse(url).catch(() => runLighthouse(url)).catch((error: Error) => ({ error: error.message }));
-      results.push({ name, ...result });
+    const results: ({ name: string } & (LighthouseFigure | { error: string }))[] = [];
+    const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+    for (const preset of ['mobile', 'desktop'] as Preset[]) {
+      for (const [name, url] of pages) {
+        const result = await runLighthouse(url, { preset, runs }).catch((error: Error) => ({ error: error.message }));
+        results.push({ name, ...result });
+      }
     }
     return results;
   } finally {

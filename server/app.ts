@@ -156,7 +156,7 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
   app.use('/xn/static', express.static(path.resolve(import.meta.dirname, '..', 'server', 'static'), { maxAge: '1d' }));
   app.use('/xn', (req, res) => sendError(req, res, notFound(`No endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`, 3)));
 
-  const webApp = options.webDir ? webAppRouter({ webDir: options.webDir, defaultNetwork: options.defaultNetwork }) : null;
+  const webApp = options.webDir ? webAppRouter({ webDir: options.webDir, defaultNetwork: options.defaultNetwork, app }) : null;
   if (webApp) app.use(webApp);
 
   app.use(errorHandler(log));

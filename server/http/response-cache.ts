@@ -263,7 +263,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 type NetworkForCache = { id: number; is_private: number | boolean };
 
 /** No credential of any kind: no Authorization header, no session cookie, no OAuth parameters. */
-function anonymous(headers: IncomingHttpHeaders): boolean {
+export function anonymous(headers: IncomingHttpHeaders): boolean {
   if (headers.authorization !== undefined) return false;
   const cookie = headers.cookie;
   if (cookie !== undefined && cookie.includes('xn_session')) return false;

@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { startServer, type RunningServer } from '../server';
-import { withDefaultNetwork } from './web-app';
+import { filesOf, withDefaultNetwork, withPage } from './web-app';
 
 const SHELL = `<!doctype html>
 <html lang="en">
@@ -132,5 +132,39 @@ describe('the Content-Security-Policy', () => {
       expect(csp, p).toMatch(/script-src 'self'/);
       expect(csp, p).not.toMatch(/upgrade-insecure-requests/);
     }
+  });
+});
+
+describe('a page rendered into the shell', () => {
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared.js'], css: ['assets/index-1.css'] },
+    '_shared.js': { file: 'assets/shared-1.js' },
+    '_list.js': { file: 'assets/list-1.js', imports: ['_shared.js'], css: ['assets/list-1.css'] },
+    'web/app/routes/home.tsx': { file: 'assets/home-1.js', imports: ['_shared.js', '_list.js'] },
+  };
+  const shell = `<html><head><title>Community</title><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>`;
+
+  it('preloads the files its module needs beyond the entry, and takes their styles', () => {
+    expect(filesOf(manifest, 'web/app/routes/home.tsx')).toEqual({
+      scripts: ['assets/home-1.js', 'assets/list-1.js'],
+      styles: ['assets/list-1.css'],
+    });
+  });
+
+  it('goes into the root, its state right after it, its title and head into the head, the app’s styles inline', () => {
+    const page = { title: 'Home · Gardeners', head: '<link rel="alternate" href="/feed"/>', html: '<main>Hello</main>', stateElement: '<script type="application/json" id="initial-state">{}</script>' };
+    const html = withPage(shell, page, { scripts: ['assets/home-1.js'], styles: ['assets/list-1.css'] }, new Map([['assets/index-1.css', 'body{margin:0}']]));
+    expect(html).toBe(
+      '<html><head><title>Home · Gardeners</title><style>body{margin:0}</style>' +
+        '    <link rel="alternate" href="/feed"/>\n    <link rel="stylesheet" crossorigin href="/assets/list-1.css">\n    <link rel="modulepreload" crossorigin href="/assets/home-1.js">\n  </head>' +
+        '<body><div id="root"><main>Hello</main></div>\n    <script type="application/json" id="initial-state">{}</script></body></html>',
+    );
+  });
+
+  it('keeps the shell’s title when the page has none, and a stylesheet that could end its <style> as a link', () => {
+    const page = { title: '', head: '', html: '', stateElement: '' };
+    const html = withPage(shell, page, { scripts: [], styles: [] }, new Map([['assets/index-1.css', 'a::after{content:"</style>"}']]));
+    expect(html).toContain('<title>Community</title>');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
   });
 });

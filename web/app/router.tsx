@@ -77,8 +77,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     {
       path: 'blog/:id',
       loader: prefetch((client, { network, params }) => {
-        void client.prefetchQuery(blogPostQueries.detail(network, params.id!));
         void client.prefetchQuery(commentQueries.list(network, params.id!));
+        // The author card follows the post's text: its query starts as soon as the post names its author.
+        return client
+          .ensureQueryData(blogPostQueries.detail(network, params.id!))
+          .then((post) => client.prefetchQuery(blogPostQueries.author(network, post.entry.author)));
       }),
       lazy: page(() => import('./routes/blog-post')),
     },

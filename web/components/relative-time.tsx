@@ -17,6 +17,8 @@ const exact = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle:
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 let now = Date.now();
+/** The moment a page rendered on the server was rendered at, which its hydration renders with too. */
+let renderedAt: number | undefined;
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setInterval> | undefined;
 
@@ -35,9 +37,18 @@ function subscribe(listener: () => void) {
   };
 }
 
+/** Relative times on a page rendered on the server (there, and while the browser hydrates it) say them as of this moment. */
+export function renderRelativeTimesAt(moment: number): void {
+  renderedAt = moment;
+}
+
 /** The current time, shared by every relative time and moved on once a minute. */
 function useNow(): number {
-  return useSyncExternalStore(subscribe, () => (listeners.size ? now : (now = Date.now())));
+  return useSyncExternalStore(
+    subscribe,
+    () => (listeners.size ? now : (now = Date.now())),
+    () => renderedAt ?? now,
+  );
 }
 
 export function relativeText(date: Date, at: number): string {
@@ -56,7 +67,9 @@ export function RelativeTime({ iso }: { iso: string }) {
   const at = useNow();
   const date = new Date(iso);
   return (
-    <time dateTime={iso} title={exact.format(date)}>
+    // Rendered on the server, the words and the hover text follow its locale and time zone;
+    // the browser puts its reader's own right after hydrating (its current time differs).
+    <time dateTime={iso} title={exact.format(date)} suppressHydrationWarning>
       {relativeText(date, at)}
     </time>
   );

@@ -45,8 +45,20 @@ export function restUrl(network: string, resource: string, query: Params = {}): 
   return `/xn/rest/${encodeURIComponent(network)}/1.0/${resource}${search ? `?${search}` : ''}`;
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * Where requests go: the browser's fetch, unless the page is being rendered on the server,
+ * which answers them itself (as the visitor's own requests would have been answered).
+ */
+export function setTransport(send: Transport): void {
+  transport = send;
+}
+
 async function request<T>(url: string, init: RequestInit, isAnswer = isSuccess): Promise<T> {
-  const response = await fetch(url, { credentials: 'same-origin', ...init });
+  const response = await transport(url, { credentials: 'same-origin', ...init });
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok || !isAnswer(body)) throw refusal(response.status, response.statusText, body);
   return body as T;

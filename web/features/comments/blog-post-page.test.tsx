@@ -56,7 +56,9 @@ describe('a blog post page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Notes on the Analytical Engine' })).toBeTruthy();
     const post = screen.getByRole('article');
     expect(within(post).getByText('It weaves algebraic patterns.')).toBeTruthy();
-    expect(within(post).getByText('Ada Lovelace')).toBeTruthy();
+    // The byline names the author; the card after the text tells more about her.
+    expect(await within(post).findByRole('complementary', { name: 'About the author' })).toBeTruthy();
+    expect(within(post).getAllByText('Ada Lovelace')).toHaveLength(2);
     expect(within(post).getByRole('link', { name: 'engines' })).toBeTruthy();
     expect(within(post).getByRole('link', { name: 'history' })).toBeTruthy();
 

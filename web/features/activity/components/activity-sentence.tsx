@@ -81,13 +81,23 @@ export function ActivitySentence({ event, people }: { event: ActivityEvent; peop
 
 /** Comments are stored as sanitised HTML; the feed quotes their words only, shortened. */
 export function plainText(html: string, limit = 200): string {
-  // A parsed document runs no scripts and loads nothing; only its text is read.
-  // Paragraphs and lines end with a space, so their words do not run together.
+  // Sanitised HTML has well-formed tags and escapes its text, so its words are what lies
+  // between the tags, unescaped: read the same on the server as in the browser, and never
+  // parsed into a document (nothing in it runs or loads). Paragraphs and lines end with a
+  // space, so their words do not run together.
   const spaced = html.replace(/<\/(p|div|li|h[1-6]|blockquote|pre)>|<br\s*\/?>/gi, '$& ');
-  return shorten(new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '', limit);
+  return shorten(spaced.replace(/<[^>]*>/g, '').replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, unescapeEntity), limit);
 }
 
 function shorten(words: string, limit = 200): string {
   const text = words.replace(/\s+/g, ' ').trim();
   return text.length > limit ? `${text.slice(0, limit - 1).trimEnd()}…` : text;
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+function unescapeEntity(entity: string, name: string): string {
+  if (name[0] !== '#') return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
+  const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+  return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
 }
