@@ -1,12 +1,11 @@
 // A photo with its comments. Its owner may edit its details or delete it; members who may
 // write can comment, as on a blog post.
-import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { changePhotoOptions } from '../../features/photos/api/photo-mutations';
 import type { Photo } from '../../features/photos/api/photo-queries';
 import { DeletePhotoButton } from '../../features/photos/components/delete-photo-button';
 import { PhotoView } from '../../features/photos/components/photo-view';
-import { EditDetailsDialog } from '../../features/writing/components/edit-details-dialog';
+import { EditDetailsButton } from '../../features/writing/components/edit-details-button';
 import { paths } from '../../lib/paths';
 import { ItemActions, ItemComments } from '../item-page';
 import { useNetwork } from '../use-network';
@@ -35,21 +34,15 @@ export default function PhotoPage() {
 }
 
 function OwnerActions({ network, photo }: { network: string; photo: Photo }) {
-  const [editing, setEditing] = useState(false);
   return (
     <>
-      <button type="button" className="secondary" onClick={() => setEditing(true)}>
-        Edit photo
-      </button>
-      <DeletePhotoButton network={network} photo={photo} />
-      <EditDetailsDialog
+      <EditDetailsButton
         network={network}
         noun="photo"
         item={{ title: photo.title, description: photo.description, tags: photo.topTags, visibility: photo.visibility }}
         save={changePhotoOptions(network, photo.id)}
-        open={editing}
-        onClose={() => setEditing(false)}
       />
+      <DeletePhotoButton network={network} photo={photo} />
     </>
   );
 }

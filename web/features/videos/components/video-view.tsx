@@ -2,7 +2,6 @@
 // and comments. Whoever added it (or an administrator) may edit its details, or delete it after
 // confirming.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { DeleteItemButton } from '../../../components/delete-item-button';
 import { ErrorMessage, isNotFound } from '../../../components/error-message';
@@ -16,9 +15,9 @@ import { CommentList } from '../../comments/components/comment-list';
 import { ModerationControls } from '../../moderation/components/moderation-controls';
 import { PageTitle } from '../../network/components/page-title';
 import { useViewer } from '../../session/api/viewer';
-import { EditDetailsDialog } from '../../writing/components/edit-details-dialog';
+import { EditDetailsButton } from '../../writing/components/edit-details-button';
 import { changeVideoOptions, deleteVideoOptions } from '../api/video-mutations';
-import { videoQueries, type Video } from '../api/video-queries';
+import { videoQueries } from '../api/video-queries';
 import { videoTitle } from '../video-host';
 import { VideoPlayer } from './video-player';
 import '../videos.css';
@@ -66,7 +65,14 @@ export function VideoView({ network, id }: { network: string; id: string }) {
         {mayDelete || viewer.isAdmin || (entry.approved === false && entry.author === me) ? (
           <div className="post-actions">
             <ModerationControls network={network} item={entry} viewer={viewer} noun="video" withoutDelete />
-            {mayDelete ? <EditVideoButton network={network} video={entry} /> : null}
+            {mayDelete ? (
+              <EditDetailsButton
+                network={network}
+                noun="video"
+                item={{ title: entry.title, description: entry.description, tags: entry.tags, visibility: entry.visibility }}
+                save={changeVideoOptions(network, entry.id)}
+              />
+            ) : null}
             {mayDelete ? (
               <DeleteItemButton
                 id={entry.id}
@@ -107,25 +113,6 @@ export function VideoView({ network, id }: { network: string; id: string }) {
           </p>
         )}
       </section>
-    </>
-  );
-}
-
-function EditVideoButton({ network, video }: { network: string; video: Video }) {
-  const [editing, setEditing] = useState(false);
-  return (
-    <>
-      <button type="button" className="secondary" onClick={() => setEditing(true)}>
-        Edit video
-      </button>
-      <EditDetailsDialog
-        network={network}
-        noun="video"
-        item={{ title: video.title, description: video.description, tags: video.tags, visibility: video.visibility }}
-        save={changeVideoOptions(network, video.id)}
-        open={editing}
-        onClose={() => setEditing(false)}
-      />
     </>
   );
 }

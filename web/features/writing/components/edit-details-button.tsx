@@ -1,5 +1,5 @@
-// Changing an item's title, description, tags and who may see it (a photo's, a video's), in a
-// dialog over its page. Each field says its limit before it is reached.
+// Changing an item's title, description, tags and who may see it (a photo's, a video's): a
+// button on its page opens a dialog over it. Each field says its limit before it is reached.
 import { useMutation, useQuery, type UseMutationOptions } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
@@ -26,15 +26,19 @@ type Props<TSaved> = {
   noun: string;
   item: ItemDetails;
   save: UseMutationOptions<TSaved, Error, ItemDetails>;
-  open: boolean;
-  onClose: () => void;
 };
 
-export function EditDetailsDialog<TSaved>({ open, onClose, noun, ...form }: Props<TSaved>) {
+export function EditDetailsButton<TSaved>(props: Props<TSaved>) {
+  const [open, setOpen] = useState(false);
   return (
-    <Modal open={open} title={`Edit ${noun}`} onClose={onClose} className="modal-wide">
-      {open ? <EditDetailsForm noun={noun} onClose={onClose} {...form} /> : null}
-    </Modal>
+    <>
+      <button type="button" className="secondary" onClick={() => setOpen(true)}>
+        Edit {props.noun}
+      </button>
+      <Modal open={open} title={`Edit ${props.noun}`} onClose={() => setOpen(false)} className="modal-wide">
+        {open ? <EditDetailsForm {...props} onClose={() => setOpen(false)} /> : null}
+      </Modal>
+    </>
   );
 }
 
@@ -55,7 +59,7 @@ export function htmlOf(text: string): string {
     .join('');
 }
 
-function EditDetailsForm<TSaved>({ network, noun, item, save: options, onClose }: Omit<Props<TSaved>, 'open'>) {
+function EditDetailsForm<TSaved>({ network, noun, item, save: options, onClose }: Props<TSaved> & { onClose: () => void }) {
   const [form, setForm] = useState<ItemDetails>({ ...item, description: textOf(item.description) });
   const save = useMutation(options);
   const suggestions = useQuery(writingQueries.tagSuggestions(network)).data ?? [];
