@@ -106,15 +106,34 @@ export class ChangeBus {
 
 const pending = new WeakMap<Tx, Change[]>();
 
-/** Runs `work` in one transaction and publishes what it announced once the transaction has committed. */
+/**
+ * PostgreSQL ended the transaction to break a deadlock (writes that lock the same counters in
+ * another order: a post created with a tag while another with that tag is deleted) or a
+ * serialization conflict. Nothing of it was kept, so it may run again.
+ */
+const RETRYABLE = new Set(['40P01', '40001']);
+const ATTEMPTS = 4;
+
+/**
+ * Runs `work` in one transaction and publishes what it announced once the transaction has
+ * committed. A transaction PostgreSQL gave up on is run again, a few times, after a short
+ * random pause; only then does the request hear of the conflict (409).
+ */
 export async function committed<T>(deps: { db: Db; changes: ChangeBus }, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const announced: Change[] = [];
-  const result = await deps.db.transaction().execute((tx) => {
-    pending.set(tx, announced);
-    return work(tx);
-  });
-  deps.changes.publish(announced);
-  return result;
+  for (let attempt = 1; ; attempt++) {
+    const announced: Change[] = [];
+    try {
+      const result = await deps.db.transaction().execute((tx) => {
+        pending.set(tx, announced);
+        return work(tx);
+      });
+      deps.changes.publish(announced);
+      return result;
+    } catch (error) {
+      if (attempt === ATTEMPTS || !RETRYABLE.has((error as { code?: string }).code ?? '')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * attempt));
+    }
+  }
 }
 
 /** Announces a change written in `tx`, a transaction run by `committed`. */

@@ -93,6 +93,31 @@ describe('concurrent friend requests', () => {
   });
 });
 
+describe('a friend request answered and withdrawn at once', () => {
+  it('leaves both members agreeing: friends, still asked, or nothing, never one side alone', async () => {
+    const mirror: Record<string, string> = { none: 'none', friend: 'friend', pending: 'friend_request', friend_request: 'pending' };
+    const stateOf = async (me: Client, them: Client) => {
+      const list = (await me.get('Friend/recent', { count: 10, fields: 'friend,state' })).body.entry as { friend: string; state: string }[];
+      return list.find((f) => f.friend === them.who.screenName)?.state ?? 'none';
+    };
+    const pairs = await Promise.all(Array.from({ length: 8 }, (_, i) => Promise.all([server.signUp(`Asker ${i}`), server.signUp(`Asked ${i}`)])));
+    await Promise.all(pairs.map(([a, b]) => a.post('Friend', { friend: b.who.screenName! }).then(ok)));
+    const ends = await Promise.all(
+      pairs.map(async ([a, b], i) => {
+        const replies = await Promise.all([
+          b.post('Friend', { friend: a.who.screenName! }),
+          i % 2 ? a.del('Friend', { friend: b.who.screenName! }) : b.del('Friend', { friend: a.who.screenName!, state: 'friend_request' }),
+        ]);
+        for (const res of replies) expect([200, 404, 409], JSON.stringify(res.body)).toContain(res.status);
+        const [mine, theirs] = [await stateOf(a, b), await stateOf(b, a)];
+        expect(mirror[mine], `${mine} / ${theirs}`).toBe(theirs);
+        return mine;
+      }),
+    );
+    expect(ends.every((state) => ['none', 'friend', 'pending', 'friend_request'].includes(state))).toBe(true);
+  });
+});
+
 describe('counts under concurrent writes', () => {
   it('commentCount, the thread and the feed agree while comments are added and removed at once', async () => {
     const id = ok(await author.post('BlogPost', { title: 'Busy thread' })).body.id;
@@ -128,6 +153,26 @@ describe('counts under concurrent writes', () => {
     const popular = await server.anonymous().get('Tag/popular', { count: 100 });
     expect(popular.body.entry.find((t: { value: string }) => t.value === tag)?.count).toBe(16);
     expect((await server.anonymous().get('BlogPost/count', { tag, createdAfter: new Date(Date.now() - 3_600_000).toISOString() })).body.count).toBe(16);
+  });
+
+  it('the dashboard’s daily counters and tag counts stay exact while posts and comments are added and removed at once', async () => {
+    const tag = `tally${Date.now()}`;
+    const today = async () => (ok(await admin.get('Dashboard')).body.entry.days as { posts: number; comments: number }[]).at(-1)!;
+    const tagCount = async () =>
+      (ok(await server.anonymous().get('Tag/popular', { count: 100 })).body.entry as { value: string; count: number }[]).find((t) => t.value === tag)?.count;
+    const thread = ok(await author.post('BlogPost', { title: 'Tally thread' })).body.id;
+    const doomed = await Promise.all(Array.from({ length: 6 }, (_, i) => author.post('BlogPost', { title: `Doomed ${i}`, tag: [tag] })));
+    const base = await today();
+    // Read once before, so a count kept from then must follow the writes.
+    expect(await tagCount()).toBe(6);
+    const results = await Promise.all([
+      ...Array.from({ length: 16 }, (_, i) => [author, ...others][i % 4]!.post('BlogPost', { title: `Tally ${i}`, tag: [tag] })),
+      ...Array.from({ length: 16 }, (_, i) => others[i % 3]!.post('Comment', { attachedTo: thread, description: `Tally ${i}` })),
+      ...doomed.map((res) => author.del('BlogPost', { id: ok(res).body.id })),
+    ]);
+    for (const res of results) ok(res);
+    expect(await today()).toMatchObject({ posts: base.posts + 16 - 6, comments: base.comments + 16 });
+    expect(await tagCount()).toBe(16);
   });
 });
 

@@ -175,11 +175,16 @@ export async function lockContent(tx: Tx, dialect: Dialect, type: ContentTypeNam
   return (await locked.executeTakeFirst()) !== undefined;
 }
 
-/** Deletes an item of `type` with its comments, its tags and the activity about it. */
+/**
+ * Deletes an item of `type` with its comments, its tags and the activity about it. The item
+ * goes first, as it came first when it was written: the dashboard's counters (kept by triggers)
+ * are then locked in the order a new item locks them, so a deletion and a creation that share
+ * a tag do not deadlock on PostgreSQL.
+ */
 export async function deleteContent(tx: Tx, type: ContentTypeName, id: number): Promise<void> {
+  await tx.deleteFrom(contentTables[type]).where('id', '=', id).execute();
   await forgetActivityAbout(tx, type, id);
   await deleteCommentsOf(tx, type, id);
   await deleteTags(tx, type, id);
-  await tx.deleteFrom(contentTables[type]).where('id', '=', id).execute();
   await unindexContent(tx, type, id);
 }
