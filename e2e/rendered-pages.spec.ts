@@ -58,6 +58,8 @@ test('a visitor gets the front page and a post rendered, and the app hydrates th
 
     const post = await (await request.get(`/n/${NETWORK}/blog/${encodeURIComponent(id)}`)).text();
     expect(post).toContain('<p>Text that is there before any script runs.</p>');
+    // The author card, whose query follows the post's, is there too: nothing moves in later.
+    expect(post).toContain('aria-label="About the author"');
     expect(post).toMatch(/<title>Served with its words &lt;\/script&gt;/);
   });
 

@@ -78,16 +78,19 @@ export async function renderPage(url: string, send: Send): Promise<RenderedPage 
   });
 }
 
-/** Once no query is fetching any more. */
-function settled(queryClient: QueryClient): Promise<void> {
-  return new Promise((resolve) => {
-    if (!queryClient.isFetching()) return resolve();
-    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
-      if (queryClient.isFetching()) return;
-      unsubscribe();
-      resolve();
+/** Once no query is fetching any more, nor starts to when one it follows (the author of a post) has arrived. */
+async function settled(queryClient: QueryClient): Promise<void> {
+  do {
+    await new Promise<void>((resolve) => {
+      if (!queryClient.isFetching()) return resolve();
+      const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+        if (queryClient.isFetching()) return;
+        unsubscribe();
+        resolve();
+      });
     });
-  });
+    await new Promise((resolve) => setImmediate(resolve));
+  } while (queryClient.isFetching());
 }
 
 /**
