@@ -51,12 +51,22 @@ export async function resealSecrets(db: Kysely<any>, box: SecretBox): Promise<nu
 /**
  * Run at start, after the migrations: records which key seals the database on its first start,
  * re-seals after a rotation (the recorded key is among SECRETS_KEY_PREVIOUS), and refuses a
- * key that cannot open what the database holds.
+ * key that cannot open what the database holds, or one rotated out before (an instance
+ * started with the old settings would otherwise seal everything back).
  */
 export async function checkSecretsKey(db: Db, box: SecretBox): Promise<void> {
   await db.insertInto('settings').values({ key: 'secrets_key_id', value: box.keyId }).onConflict((oc) => oc.column('key').doNothing()).execute();
-  const recorded = (await db.selectFrom('settings').select('value').where('key', '=', 'secrets_key_id').executeTakeFirstOrThrow()).value;
-  if (recorded === box.keyId) return;
+  const setting = async (key: string) => (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
+  const recorded = (await setting('secrets_key_id'))!;
+  if (recorded === box.keyId) {
+    // Mid-rotation, instances still on the previous key may have sealed new secrets with it.
+    if (box.keyIds.length > 1) await resealSecrets(db, box);
+    return;
+  }
+  const retired = (await setting('secrets_retired_key_ids'))?.split(',') ?? [];
+  if (retired.includes(box.keyId)) {
+    throw new Error(`This server's key ${box.keyId} was rotated out for key ${recorded}: set SECRETS_KEY to the current key.`);
+  }
   if (!box.keyIds.includes(recorded)) {
     throw new Error(
       `The database's OAuth secrets are encrypted with key ${recorded}, and this server's key is ${box.keyId}: ` +
@@ -67,6 +77,7 @@ export async function checkSecretsKey(db: Db, box: SecretBox): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await resealSecrets(tx, box);
     await tx.updateTable('settings').set({ value: box.keyId }).where('key', '=', 'secrets_key_id').execute();
+    const value = [...retired, recorded].join(',');
+    await tx.insertInto('settings').values({ key: 'secrets_retired_key_ids', value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
   });
 }
-
