@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Db, Dialect } from './db/database';
 import { AnchorCodec } from './http/anchor';
 import { errorHandler, sendError, sendJson } from './http/envelope';
-import { ApiError, notFound } from './http/errors';
+import { ApiError } from './http/errors';
 import { networkOfRestPath, networkRows, restRouter } from './http/rest-router';
 import { openApiDocument } from './http/openapi';
 import { identifyCaller } from './http/auth';
@@ -89,7 +89,7 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
     changes: options.changes,
     // A visitor's request counts against its address whether or not the cache answers it.
     admit: options.rateLimit.enabled ? (req) => options.rateLimit.consume(callerKey(req)) : undefined,
-    refuse: (req, res, error) => sendError(req, res, error instanceof ApiError ? error : new ApiError(500, 9, 1, 'Internal error.')),
+    refuse: (req, res, error) => sendError(req, res, error instanceof ApiError ? error : new ApiError('internal', 'Internal error.')),
     onHit: (req, res, startedAt, route) => {
       options.metrics.observe(req.method, route, res.statusCode, startedAt);
       if (log.isLevelEnabled('info')) {
@@ -154,7 +154,7 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
   app.use('/xn/images/:networkId', identifyCaller(deps, (req) => networkOfImage(deps, req)), limited, photoImageRouter(deps));
   // Beside the sources, whether this runs from server/ or from the bundle in dist-server/.
   app.use('/xn/static', express.static(path.resolve(import.meta.dirname, '..', 'server', 'static'), { maxAge: '1d' }));
-  app.use('/xn', (req, res) => sendError(req, res, notFound(`No endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`, 3)));
+  app.use('/xn', (req, res) => sendError(req, res, new ApiError('noSuchEndpoint', `No endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`)));
 
   const webApp = options.webDir ? webAppRouter({ webDir: options.webDir, defaultNetwork: options.defaultNetwork, app }) : null;
   if (webApp) app.use(webApp);

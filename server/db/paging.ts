@@ -2,7 +2,7 @@
 // id as tie-breaker, from a position just after or just before one row. Stores page their
 // listings with it; http/anchor.ts turns positions into the anchors callers see.
 import { sql, type SelectQueryBuilder, type Expression, type SqlBool } from 'kysely';
-import { badRequest } from '../http/errors';
+import { ApiError } from '../http/errors';
 
 export type SortKey = number | string;
 export type Position =
@@ -42,7 +42,7 @@ export async function keysetPage<Row>(
   const { order } = options;
   const keyOf = options.keyOf ?? keyFields<Row>(options.sortColumn, options.idColumn);
   const ordering = `${options.sortColumn} ${order}`;
-  if ('key' in position && position.ordering !== ordering) throw badRequest(7, 'This anchor belongs to another listing.');
+  if ('key' in position && position.ordering !== ordering) throw new ApiError('invalidAnchor', 'This anchor belongs to another listing.');
   const forward = count > 0;
   const limit = Math.abs(count);
   const desc = order === 'desc';

@@ -6,7 +6,7 @@
 // sort key.
 import crypto from 'node:crypto';
 import type { Position, SortKey } from '../db/paging';
-import { badRequest } from './errors';
+import { ApiError } from './errors';
 
 export class AnchorCodec {
   constructor(private readonly secret: string) {}
@@ -21,7 +21,7 @@ export class AnchorCodec {
   decode(anchor: string | undefined): Position {
     if (anchor === undefined || anchor === '') return { start: true };
     const [payload, mac, ...rest] = anchor.split('.');
-    if (!payload || !mac || rest.length > 0 || !sameMac(this.mac(payload), mac)) throw badRequest(7, 'Invalid anchor.');
+    if (!payload || !mac || rest.length > 0 || !sameMac(this.mac(payload), mac)) throw new ApiError('invalidAnchor', 'Invalid anchor.');
     const value = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown[];
     if (value[0] === 0) return { start: true };
     return { side: value[0] === 1 ? 'after' : 'before', key: value[1] as SortKey, id: value[2] as number, ordering: String(value[3]) };

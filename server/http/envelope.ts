@@ -43,27 +43,27 @@ function toApiError(err: unknown, req: Request, log: Logger): ApiError {
   if (err instanceof ApiError) return err;
   const e = err as { type?: string; status?: number; code?: string; message?: string };
   if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') {
-    return new ApiError(413, 5, 2, 'The request body is too large.');
+    return new ApiError('tooLarge', 'The request body is too large.');
   }
   if (e.type === 'entity.parse.failed' || e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
-    return new ApiError(400, 4, 3, 'The request body could not be read.');
+    return new ApiError('invalidValue', 'The request body could not be read.');
   }
-  if (typeof e.code === 'string' && e.code.startsWith('LIMIT_')) return new ApiError(400, 4, 3, e.message ?? 'Invalid upload.');
-  if (e.status === 400) return new ApiError(400, 4, 3, 'The request could not be read.');
+  if (typeof e.code === 'string' && e.code.startsWith('LIMIT_')) return new ApiError('invalidValue', e.message ?? 'Invalid upload.');
+  if (e.status === 400) return new ApiError('invalidValue', 'The request could not be read.');
   // PostgreSQL refuses NUL in text; inputs outside the parameters (path, credentials) can still carry one.
-  if (e.code === '22021') return new ApiError(400, 4, 3, 'The request contains characters that cannot be stored.');
+  if (e.code === '22021') return new ApiError('invalidValue', 'The request contains characters that cannot be stored.');
   // The last line of defence against races the code did not foresee: a duplicate that
   // slipped past a check is still a duplicate, a deadlock a conflict worth retrying.
   if (isUniqueViolation(err)) {
     log.warn({ err, reqId: req.id, path: req.path }, 'unique violation answered 409');
-    return new ApiError(409, 6, 1, 'This conflicts with an item written at the same time; read again before retrying.');
+    return new ApiError('duplicate', 'This conflicts with an item written at the same time; read again before retrying.');
   }
   if (e.code === '40P01' || e.code === '40001') {
     log.warn({ err, reqId: req.id, path: req.path }, 'transaction conflict answered 409');
-    return new ApiError(409, 6, 2, 'This conflicted with a change made at the same time; try again.');
+    return new ApiError('stateConflict', 'This conflicted with a change made at the same time; try again.');
   }
   log.error({ err, reqId: req.id, path: req.path }, 'internal error');
-  return new ApiError(500, 9, 1, 'Internal error.');
+  return new ApiError('internal', 'Internal error.');
 }
 
 /**

@@ -1,7 +1,7 @@
 // `fields` and `resources`, once for every resource. A presenter names the keys an entry can
 // carry and the references (author, attachedToAuthor, image, ...) whose sub-properties go
 // into the top-level `resources` map, keyed by the reference the entry keeps.
-import { badRequest } from './errors';
+import { ApiError } from './errors';
 
 export interface PresentContext {
   /** scheme://host[:port] of the request, for absolute URLs. */
@@ -61,12 +61,12 @@ function selectionOf<T>(presenter: Presenter<T>, fields: string | undefined): Se
       const sub = name.slice(dot + 1);
       // Own properties only: `constructor` or `__proto__` must not reach Object.prototype.
       if (!Object.hasOwn(presenter.refs, ref) || !Object.hasOwn(presenter.refs[ref]!.sub, sub)) {
-        throw badRequest(1, `Field '${name}' is not accepted by this endpoint.`);
+        throw new ApiError('unknownField', `Field '${name}' is not accepted by this endpoint.`);
       }
       const list = subs.get(ref) ?? [];
       if (!list.includes(sub)) subs.set(ref, [...list, sub]);
     } else {
-      if (!Object.hasOwn(presenter.fields, name)) throw badRequest(1, `Field '${name}' is not accepted by this endpoint.`);
+      if (!Object.hasOwn(presenter.fields, name)) throw new ApiError('unknownField', `Field '${name}' is not accepted by this endpoint.`);
       if (!keys.includes(name)) keys.push(name);
     }
   }

@@ -4,50 +4,20 @@
 import { z } from 'zod';
 import type { Endpoint, Permission, ReplyKind } from './endpoint';
 import { SESSION_COOKIE } from './auth';
+import { ERROR_CODES as CODE_MEANINGS, ERRORS } from './errors';
 
 type JsonSchema = Record<string, unknown>;
 
-/** The code table of the error envelope (wire contract, section 3); codes and subcodes are stable. */
-export const ERROR_CODES = [
-  {
-    code: 1,
-    meaning: 'authentication (401)',
-    subcodes: {
-      1: 'missing or unknown credentials',
-      2: 'bad signature',
-      3: 'stale timestamp or reused nonce',
-      4: 'unknown or revoked token, access token or consumer',
-      5: 'wrong email or password',
-    },
-  },
-  {
-    code: 2,
-    meaning: 'authorization (403)',
-    subcodes: {
-      1: 'not allowed for this caller (also: a session write without X-CSRF-Token)',
-      2: '`private` filter is for the Network Creator only',
-      3: 'blocked member',
-      4: 'membership pending approval',
-    },
-  },
-  { code: 3, meaning: 'not found (404)', subcodes: { 1: 'no such item (or not visible to the caller)', 2: 'no such network', 3: 'no such endpoint' } },
-  {
-    code: 4,
-    meaning: 'bad request (400)',
-    subcodes: {
-      1: 'unknown field in `fields`',
-      2: 'missing required parameter',
-      3: 'invalid value',
-      4: 'too many ids',
-      5: '`createdAfter` older than one week',
-      6: '`count` out of range',
-      7: 'invalid anchor',
-    },
-  },
-  { code: 5, meaning: 'limits', subcodes: { 1: 'rate limit (503 with Retry-After)', 2: 'payload too large (413)', 3: 'unsupported media type (415)' } },
-  { code: 6, meaning: 'conflict (409)', subcodes: { 1: 'duplicate', 2: 'state conflict' } },
-  { code: 9, meaning: 'server (500)', subcodes: { 1: 'internal error (details are logged, never returned)' } },
-] as const;
+/** The code table of the error envelope (wire contract, section 3), from the service's table of errors. */
+export const ERROR_CODES = Object.entries(CODE_MEANINGS).map(([code, meaning]) => ({
+  code: Number(code),
+  meaning,
+  subcodes: Object.fromEntries(
+    Object.values(ERRORS)
+      .filter((e) => e.code === Number(code))
+      .map((e) => [e.subcode, e.meaning]),
+  ),
+}));
 
 const WHO: Record<Permission, string> = {
   public: 'anybody, even on a private network',

@@ -9,7 +9,7 @@ export const booleanParam = z
     const s = v.trim().toLowerCase();
     if (s === 'true' || s === '1') return true;
     if (s === 'false' || s === '0' || s === '') return false;
-    return fail(ctx, 3, 'must be true or false');
+    return fail(ctx, 'invalidValue', 'must be true or false');
   })
   .meta({ description: 'true or false' });
 
@@ -28,7 +28,7 @@ export function parseDate(value: string): number | null {
 
 export const dateParam = z
   .string()
-  .transform((v, ctx) => parseDate(v) ?? fail(ctx, 3, 'must be an ISO-8601 date'))
+  .transform((v, ctx) => parseDate(v) ?? fail(ctx, 'invalidValue', 'must be an ISO-8601 date'))
   .meta({ description: 'ISO-8601 date, e.g. 2011-06-23T18:34:22.123Z or 2011-06-23T10:34:22-08:00' });
 
 export const countParam = z
@@ -37,7 +37,7 @@ export const countParam = z
   .transform((v, ctx) => {
     const n = /^\s*-?\d{1,4}\s*$/.test(v) ? Number(v) : NaN;
     if (!Number.isInteger(n) || n === 0 || n > 100 || n < -100) {
-      return fail(ctx, 6, 'must be an integer from 1 to 100, or -1 to -100 to read before the anchor');
+      return fail(ctx, 'countOutOfRange', 'must be an integer from 1 to 100, or -1 to -100 to read before the anchor');
     }
     return n;
   })
@@ -58,7 +58,7 @@ export function contentIdParam(type: string) {
     .string()
     .transform((v, ctx) => {
       const m = pattern.exec(v.trim());
-      if (!m) return fail(ctx, 3, `must be an id like 1234567:${type}:12`);
+      if (!m) return fail(ctx, 'invalidValue', `must be an id like 1234567:${type}:12`);
       return { networkId: Number(m[1]), id: Number(m[2]) };
     })
     .meta({ description: `id of a ${type}, <networkId>:${type}:<n>` });
@@ -69,7 +69,7 @@ export const anyContentIdParam = z
   .string()
   .transform((v, ctx) => {
     const m = /^(\d{1,15}):([A-Za-z]+):(\d{1,15})$/.exec(v.trim());
-    if (!m) return fail(ctx, 3, 'must be a content id like 1234567:BlogPost:12');
+    if (!m) return fail(ctx, 'invalidValue', 'must be a content id like 1234567:BlogPost:12');
     return { networkId: Number(m[1]), type: m[2]!, id: Number(m[3]) };
   });
 

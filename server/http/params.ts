@@ -4,7 +4,7 @@
 // subcode (count out of range, old createdAfter, ...).
 import { z } from 'zod';
 import type { Request } from 'express';
-import { ApiError, badRequest } from './errors';
+import { ApiError, type ErrorName } from './errors';
 
 export class Params {
   constructor(private readonly values: Map<string, string[]>) {}
@@ -41,7 +41,7 @@ export class Params {
       const values = this.values.get(name);
       if (!values) continue;
       // PostgreSQL text cannot hold NUL and no field needs it: refused alike on both databases.
-      if (values.some((v) => v.includes('\0'))) throw badRequest(3, `Parameter '${name}' must not contain NUL characters.`);
+      if (values.some((v) => v.includes('\0'))) throw new ApiError('invalidValue', `Parameter '${name}' must not contain NUL characters.`);
       input[name] = isArraySchema(field as z.ZodType) ? values : values[0];
     }
     const result = schema.safeParse(input);
@@ -59,14 +59,14 @@ function isArraySchema(schema: z.ZodType): boolean {
 function toApiError(issue: z.core.$ZodIssue): ApiError {
   const name = issue.path.join('.');
   if (issue.code === 'invalid_type' && issue.input === undefined) {
-    return badRequest(2, `Parameter '${name}' is required.`);
+    return new ApiError('missingParameter', `Parameter '${name}' is required.`);
   }
-  const params = (issue as { params?: { subcode?: number } }).params;
-  return badRequest(params?.subcode ?? 3, `Parameter '${name}': ${issue.message}`);
+  const params = (issue as { params?: { error?: ErrorName } }).params;
+  return new ApiError(params?.error ?? 'invalidValue', `Parameter '${name}': ${issue.message}`);
 }
 
-/** Fails the parse with a chosen 4-x subcode. */
-export function fail(ctx: z.RefinementCtx, subcode: number, message: string): never {
-  ctx.addIssue({ code: 'custom', message, params: { subcode } });
+/** Fails the parse with a chosen error (one of the 400s). */
+export function fail(ctx: z.RefinementCtx, error: ErrorName, message: string): never {
+  ctx.addIssue({ code: 'custom', message, params: { error } });
   return z.NEVER;
 }

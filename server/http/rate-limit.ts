@@ -48,7 +48,7 @@ export function rateLimit({ perMinute, redis, keyPrefix, clusterWorker = false }
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
         const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-        throw new ApiError(503, 5, 1, `Too many requests; try again in ${seconds} seconds.`, { 'Retry-After': String(seconds) });
+        throw new ApiError('rateLimited', `Too many requests; try again in ${seconds} seconds.`, { 'Retry-After': String(seconds) });
       }
     },
   };
@@ -124,7 +124,7 @@ export function signInThrottle({
       if (!over.length) return;
       const ms = Math.max(...over.map(([res]) => (res as RateLimiterRes).msBeforeNext));
       const seconds = Math.max(1, Math.ceil(ms / 1000));
-      throw new ApiError(503, 5, 1, `Too many failed sign-ins; try again in ${Math.ceil(seconds / 60)} minutes.`, { 'Retry-After': String(seconds) });
+      throw new ApiError('rateLimited', `Too many failed sign-ins; try again in ${Math.ceil(seconds / 60)} minutes.`, { 'Retry-After': String(seconds) });
     },
     async failed(account, address) {
       await Promise.all([perAccount.consume(accountKey(account)).catch(ignoreRefusal), perAddress.consume(address).catch(ignoreRefusal)]);

@@ -1,21 +1,21 @@
 // The success bodies shared by every resource: single get, multi get and listings.
 import type { Ctx } from './endpoint';
 import type { Page } from '../db/paging';
-import { notFound, badRequest } from './errors';
+import { ApiError } from './errors';
 import { present, selectFields, type Presenter } from './fields';
 
 export const MAX_IDS = 100;
 
 /** Checks a repeated `id` and keeps the ones of this network. */
 export function idsOfNetwork(ctx: Ctx, ids: { networkId: number; id: number }[]): number[] {
-  if (ids.length === 0) throw badRequest(2, "Parameter 'id' is required.");
-  if (ids.length > MAX_IDS) throw badRequest(4, `At most ${MAX_IDS} ids per request.`);
+  if (ids.length === 0) throw new ApiError('missingParameter', "Parameter 'id' is required.");
+  if (ids.length > MAX_IDS) throw new ApiError('tooManyIds', `At most ${MAX_IDS} ids per request.`);
   return ids.filter((i) => i.networkId === ctx.network.id).map((i) => i.id);
 }
 
 /** The row id of a content id, which must belong to this network (else 404). */
 export function idInNetwork(ctx: Ctx, ref: { networkId: number; id: number }): number {
-  if (ref.networkId !== ctx.network.id) throw notFound();
+  if (ref.networkId !== ctx.network.id) throw new ApiError('noSuchItem');
   return ref.id;
 }
 
@@ -27,7 +27,7 @@ export function entries<T>(ctx: Ctx, presenter: Presenter<T>, items: T[], fields
   const selection = selectFields(presenter, fields);
   const { entries: list, resources } = present(presenter, items, selection, ctx.present);
   if (!single) return { entry: list, resources };
-  if (list.length === 0) throw notFound();
+  if (list.length === 0) throw new ApiError('noSuchItem');
   return { entry: list[0], resources };
 }
 

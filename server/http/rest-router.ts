@@ -4,7 +4,7 @@
 import express, { type Request, type Response } from 'express';
 import type { AppDeps, Ctx, Endpoint } from './endpoint';
 import type { SignInThrottle } from './rate-limit';
-import { notFound } from './errors';
+import { ApiError, notFound } from './errors';
 import { Params } from './params';
 import { sendSuccess } from './envelope';
 import { authorize, authorizeParameters } from './auth';
@@ -75,7 +75,7 @@ export function restRouter(deps: AppDeps & { signIns: SignInThrottle }, endpoint
     });
   }
   router.use((req: Request) => {
-    throw notFound(`No endpoint ${req.method} ${req.path}.`, 3);
+    throw new ApiError('noSuchEndpoint', `No endpoint ${req.method} ${req.path}.`);
   });
   return router;
 }

@@ -7,7 +7,7 @@
 // signature (the OAuth parameters come from the Authorization header or the query).
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import { ApiError, badRequest } from './errors';
+import { ApiError } from './errors';
 
 export interface UploadSpec {
   /** Name of the multipart part that carries the file. */
@@ -51,29 +51,29 @@ export async function receiveUpload(req: Request, res: Response, spec: UploadSpe
 export function uploadedFile(req: Request, spec: UploadSpec): Express.Multer.File {
   if (req.file) return req.file;
   if (!req.is('multipart/form-data')) {
-    throw new ApiError(415, 5, 3, `Send the file as multipart/form-data, in the part named '${spec.field}'.`);
+    throw new ApiError('unsupportedMediaType', `Send the file as multipart/form-data, in the part named '${spec.field}'.`);
   }
   // A client that means to upload but sends the part as text (a file name, no bytes) sent no decodable file.
-  if (typeof req.body?.[spec.field] === 'string') throw new ApiError(415, 5, 3, `The part '${spec.field}' holds text, not a file.`);
-  throw badRequest(2, `The multipart part '${spec.field}' (the file) is required.`);
+  if (typeof req.body?.[spec.field] === 'string') throw new ApiError('unsupportedMediaType', `The part '${spec.field}' holds text, not a file.`);
+  throw new ApiError('missingParameter', `The multipart part '${spec.field}' (the file) is required.`);
 }
 
 function uploadError(err: unknown, spec: UploadSpec): ApiError {
   const textLimit = `The text parts may have at most ${FORM_LIMITS.bytes / (1024 * 1024)} MB together, like a form body.`;
-  if (err instanceof TextTooLarge) return new ApiError(413, 5, 2, textLimit);
-  if (!(err instanceof multer.MulterError)) return badRequest(3, 'The multipart body could not be read.');
+  if (err instanceof TextTooLarge) return new ApiError('tooLarge', textLimit);
+  if (!(err instanceof multer.MulterError)) return new ApiError('invalidValue', 'The multipart body could not be read.');
   switch (err.code) {
     case 'LIMIT_FILE_SIZE':
-      return new ApiError(413, 5, 2, `The file may have at most ${spec.maxBytes / (1024 * 1024)} MB.`);
+      return new ApiError('tooLarge', `The file may have at most ${spec.maxBytes / (1024 * 1024)} MB.`);
     case 'LIMIT_FIELD_VALUE':
-      return new ApiError(413, 5, 2, textLimit);
+      return new ApiError('tooLarge', textLimit);
     case 'LIMIT_FIELD_COUNT':
     case 'LIMIT_PART_COUNT':
-      return new ApiError(413, 5, 2, `Send at most ${FORM_LIMITS.parameters} text parts.`);
+      return new ApiError('tooLarge', `Send at most ${FORM_LIMITS.parameters} text parts.`);
     case 'LIMIT_UNEXPECTED_FILE':
     case 'LIMIT_FILE_COUNT':
-      return badRequest(3, `Send one file, in the part named '${spec.field}'.`);
+      return new ApiError('invalidValue', `Send one file, in the part named '${spec.field}'.`);
     default:
-      return badRequest(3, `The multipart body was refused: ${err.message}.`);
+      return new ApiError('invalidValue', `The multipart body was refused: ${err.message}.`);
   }
 }

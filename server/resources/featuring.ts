@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { endpoint, type Actor, type Endpoint } from '../http/endpoint';
 import { contentIdParam } from '../http/param-types';
 import { idInNetwork } from '../http/reply';
-import { notFound } from '../http/errors';
+import { ApiError } from '../http/errors';
 import { recordActivity } from './activity/store';
 import { recordAudit } from './audit/store';
 import { contentTables } from './content/types';
@@ -47,7 +47,7 @@ export async function setFeatured(ctx: Actor, type: FeaturableType, id: number, 
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) {
       const exists = await tx.selectFrom(table).select('id').where('id', '=', id).where('network_id', '=', ctx.network.id).executeTakeFirst();
-      if (!exists) throw notFound();
+      if (!exists) throw new ApiError('noSuchItem');
       return;
     }
     announce(tx, { networkId: ctx.network.id, kind: type === 'User' ? 'Member' : type, id, op: 'updated' });

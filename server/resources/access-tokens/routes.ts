@@ -3,7 +3,7 @@
 // its member in the network it was created in, and nowhere else.
 import { z } from 'zod';
 import { endpoint } from '../../http/endpoint';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { idInNetwork } from '../../http/reply';
 import { accessTokenEntry, accessTokenOf, createParams, MAX_TOKENS, newAccessTokenEntry, revokeParams } from './schema';
 import { createAccessTokenUnderCap, listAccessTokens, revokeAccessToken } from './store';
@@ -35,10 +35,10 @@ export const accessTokenEndpoints = [
     reply: 'entry',
     entry: newAccessTokenEntry,
     handle: async (ctx, p) => {
-      if (ctx.viewer.via === 'bearer') throw forbidden('An access token cannot create access tokens; sign in or use OAuth.');
+      if (ctx.viewer.via === 'bearer') throw new ApiError('notAllowed', 'An access token cannot create access tokens; sign in or use OAuth.');
       const accountId = ctx.viewer.accountId!;
       const created = await createAccessTokenUnderCap(ctx.db, ctx.dialect, { networkId: ctx.network.id, accountId, name: p.name, max: MAX_TOKENS }, ctx.now);
-      if (!created) throw conflict(2, `At most ${MAX_TOKENS} access tokens per member; revoke one first.`);
+      if (!created) throw new ApiError('stateConflict', `At most ${MAX_TOKENS} access tokens per member; revoke one first.`);
       const { row, secret } = created;
       return { entry: { ...accessTokenOf(ctx.network.id, row), token: secret } };
     },
@@ -52,7 +52,7 @@ export const accessTokenEndpoints = [
     params: revokeParams,
     handle: async (ctx, p) => {
       const revoked = await revokeAccessToken(ctx.db, ctx.network.id, ctx.viewer.accountId!, idInNetwork(ctx, p.id), ctx.now);
-      if (!revoked) throw notFound();
+      if (!revoked) throw new ApiError('noSuchItem');
       return {};
     },
   }),

@@ -3,7 +3,7 @@
 import { recordAudit } from '../audit/store';
 import { announce, committed } from '../../lib/changes';
 import { endpoint } from '../../http/endpoint';
-import { badRequest, notFound } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { entries, listing, MAX_IDS } from '../../http/reply';
 import { activityEntry, activityPresenter, countParams, deleteParams, getParams, recentParams } from './schema';
 import { countActivity, deleteActivity, getActivity, listActivity } from './store';
@@ -17,7 +17,7 @@ export const activityEndpoints = [
     summary: 'One event, or several with a repeated id (at most 100); ids are urn:uuid:... or <networkId>:Activity:<n>.',
     params: getParams,
     handle: async (ctx, p) => {
-      if (p.id.length > MAX_IDS) throw badRequest(4, `At most ${MAX_IDS} ids per request.`);
+      if (p.id.length > MAX_IDS) throw new ApiError('tooManyIds', `At most ${MAX_IDS} ids per request.`);
       return entries(ctx, activityPresenter, await getActivity(ctx.db, ctx, p.id), p.fields, p.id.length === 1);
     },
   }),
@@ -49,7 +49,7 @@ export const activityEndpoints = [
     params: deleteParams,
     handle: async (ctx, p) => {
       const [event] = await getActivity(ctx.db, ctx, [p.id]);
-      if (!event) throw notFound();
+      if (!event) throw new ApiError('noSuchItem');
       await committed(ctx, async (tx) => {
         await recordAudit(tx, ctx, {
           action: 'delete',

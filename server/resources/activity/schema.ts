@@ -21,7 +21,7 @@ export const activityIdParam = z
     const m = urn.exec(v.trim());
     if (m) return { uuid: m[1]!.toLowerCase() };
     const n = numericId.safeParse(v);
-    return n.success ? n.data : fail(ctx, 3, 'must be an id like urn:uuid:<uuid> or 1234567:Activity:12');
+    return n.success ? n.data : fail(ctx, 'invalidValue', 'must be an id like urn:uuid:<uuid> or 1234567:Activity:12');
   })
   .meta({ description: 'id of an event: urn:uuid:<uuid>, or <networkId>:Activity:<n>' });
 

@@ -1,6 +1,6 @@
 // AuditLog route table (our extension): what administrators did, for administrators.
 import { endpoint } from '../../http/endpoint';
-import { badRequest } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { listing } from '../../http/reply';
 import { auditEntry, auditPresenter, listParams } from './schema';
 import { listAudit } from './store';
@@ -18,7 +18,7 @@ export const auditEndpoints = [
     entry: auditEntry,
     handle: async (ctx, p) => {
       if (p.createdAfter !== undefined && p.createdBefore !== undefined && p.createdAfter > p.createdBefore) {
-        throw badRequest(3, "'createdAfter' must not be later than 'createdBefore'.");
+        throw new ApiError('invalidValue', "'createdAfter' must not be later than 'createdBefore'.");
       }
       const item = p.item && (p.item.networkId === ctx.network.id ? { type: p.item.type, id: p.item.id } : { type: p.item.type, id: -1 });
       const page = await listAudit(ctx.db, ctx.network.id, { ...p, item }, p.count, ctx.anchors.decode(p.anchor));

@@ -11,7 +11,7 @@ const blogPostId = contentIdParam('BlogPost');
 const publishTime = z
   .string()
   .transform((v, ctx) =>
-    v.trim().toLowerCase() === 'now' ? ('now' as const) : (parseDate(v) ?? fail(ctx, 3, 'must be now or an ISO-8601 date')),
+    v.trim().toLowerCase() === 'now' ? ('now' as const) : (parseDate(v) ?? fail(ctx, 'invalidValue', 'must be now or an ISO-8601 date')),
   );
 
 /** A post must have a title: a blank or whitespace-only one is refused (4-3). */

@@ -3,7 +3,7 @@
 // the unique constraint on (network, message id) decides, so concurrent resends cannot slip by.
 import type { Actor } from '../../http/endpoint';
 import { isUniqueViolation } from '../../db/database';
-import { badRequest, conflict } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { sanitizeDescription } from '../../lib/sanitize';
 import { recordAudit } from '../audit/store';
 import { insertBroadcast, releaseMessageId } from './store';
@@ -14,7 +14,7 @@ export const DUPLICATE_WINDOW_MS = 5 * 60_000;
 
 export async function sendBroadcast(ctx: Actor, input: { subject: string; body: string; messageId?: string }): Promise<number> {
   const body = sanitizeDescription(input.body).trim();
-  if (!body) throw badRequest(2, "A broadcast needs a 'body'.");
+  if (!body) throw new ApiError('missingParameter', "A broadcast needs a 'body'.");
   const messageId = input.messageId ?? null;
   try {
     return await committed(ctx, async (tx) => {
@@ -32,7 +32,7 @@ export async function sendBroadcast(ctx: Actor, input: { subject: string; body: 
       return id;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(1, 'This messageId was sent less than five minutes ago.');
+    if (isUniqueViolation(error)) throw new ApiError('duplicate', 'This messageId was sent less than five minutes ago.');
     throw error;
   }
 }

@@ -2,7 +2,7 @@
 // author, approval by administrators, and removal by the comment's author, the item's author
 // or an administrator.
 import type { Actor } from '../../http/endpoint';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { plainExcerpt, sanitizeDescription } from '../../lib/sanitize';
 import { recordAudit } from '../audit/store';
 import { isAdmin } from '../../lib/viewer';
@@ -17,21 +17,21 @@ import type { ContentTypeName } from '../content/types';
 
 export async function itemForComments(ctx: Actor, ref: { networkId: number; type: string; id: number }) {
   const item = ref.networkId === ctx.network.id ? await findVisibleItem(ctx.db, ctx, ref.type, ref.id) : undefined;
-  if (!item) throw notFound('No such item to comment on.');
+  if (!item) throw new ApiError('noSuchItem', 'No such item to comment on.');
   return item;
 }
 
 export async function addComment(ctx: Actor, input: { attachedTo: { networkId: number; type: string; id: number }; description: string }) {
   const item = await itemForComments(ctx, input.attachedTo);
   const description = sanitizeDescription(input.description).trim();
-  if (!description) throw badRequest(2, "A comment needs a 'description'.");
-  if (Number(item.closed) === 1) throw conflict(2, 'This item is closed to new comments.');
+  if (!description) throw new ApiError('missingParameter', "A comment needs a 'description'.");
+  if (Number(item.closed) === 1) throw new ApiError('stateConflict', 'This item is closed to new comments.');
   const viewer = ctx.viewer.accountId!;
-  if (await hasBlocked(ctx.db, ctx.network.id, item.author_id, viewer)) throw forbidden('The author of this item has blocked you.', 3);
+  if (await hasBlocked(ctx.db, ctx.network.id, item.author_id, viewer)) throw new ApiError('blocked', 'The author of this item has blocked you.');
   const moderated = ctx.network.comment_moderation && !isAdmin(ctx.viewer) && item.author_id !== viewer;
   return committed(ctx, async (tx) => {
     // Held until the comment is in, so a deletion of the item either comes first (and this is 404) or removes the comment too.
-    if (!(await lockContent(tx, ctx.dialect, input.attachedTo.type as ContentTypeName, item.id, 'share'))) throw notFound('No such item to comment on.');
+    if (!(await lockContent(tx, ctx.dialect, input.attachedTo.type as ContentTypeName, item.id, 'share'))) throw new ApiError('noSuchItem', 'No such item to comment on.');
     const id = await insertComment(tx, {
       network_id: ctx.network.id,
       author_id: viewer,
@@ -67,7 +67,7 @@ export async function addComment(ctx: Actor, input: { attachedTo: { networkId: n
 
 export async function removeComment(ctx: Actor, id: number) {
   const comment = await findCommentRow(ctx.db, ctx.network.id, id);
-  if (!comment) throw notFound();
+  if (!comment) throw new ApiError('noSuchItem');
   const viewer = ctx.viewer.accountId;
   const allowed = comment.author_id === viewer || comment.attached_to_author_id === viewer || isAdmin(ctx.viewer);
   if (!allowed) throw await refusal(ctx, comment, 'Only the comment author, the item author or an administrator may delete this comment.');
@@ -78,7 +78,7 @@ export async function removeComment(ctx: Actor, id: number) {
     }
     await forgetActivityAbout(tx, 'Comment', id);
     // Deleted by a request that came first: nothing to undo, and nothing this one deleted.
-    if (!(await deleteComment(tx, id))) throw notFound();
+    if (!(await deleteComment(tx, id))) throw new ApiError('noSuchItem');
     announce(tx, commentChange(ctx, comment, 'deleted'));
   });
 }
@@ -89,13 +89,13 @@ export async function removeComment(ctx: Actor, id: number) {
  */
 export async function changeComment(ctx: Actor, id: number, input: { description?: string; approved?: boolean }) {
   const comment = await findCommentRow(ctx.db, ctx.network.id, id);
-  if (!comment) throw notFound();
+  if (!comment) throw new ApiError('noSuchItem');
   const viewer = ctx.viewer.accountId;
   // Nobody else may touch it, not even with nothing to change.
   if (comment.author_id !== viewer && !isAdmin(ctx.viewer)) throw await refusal(ctx, comment, 'Only its author may edit a comment.');
   if (input.description !== undefined && comment.author_id !== viewer) throw await refusal(ctx, comment, 'Only its author may edit a comment.');
   const description = input.description === undefined ? undefined : sanitizeDescription(input.description).trim();
-  if (description === '') throw badRequest(2, "A comment needs a 'description'.");
+  if (description === '') throw new ApiError('missingParameter', "A comment needs a 'description'.");
   const moderated = description !== undefined && ctx.network.comment_moderation && !isAdmin(ctx.viewer) && comment.attached_to_author_id !== viewer;
   const approved = input.approved ?? (moderated ? false : undefined);
   await committed(ctx, async (tx) => {
@@ -128,5 +128,5 @@ function commentChange(
 
 /** 403 for a comment the caller can read, 404 for one they cannot (unapproved, or on an item hidden from them). */
 async function refusal(ctx: Actor, comment: { id: number }, reason: string) {
-  return (await isVisibleComment(ctx.db, ctx, comment.id)) ? forbidden(reason) : notFound();
+  return (await isVisibleComment(ctx.db, ctx, comment.id)) ? new ApiError('notAllowed', reason) : new ApiError('noSuchItem');
 }

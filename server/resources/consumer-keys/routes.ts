@@ -3,7 +3,7 @@
 // made; it is stored as it is, because HMAC-SHA1 signatures are checked with the secret itself.
 import { z } from 'zod';
 import { endpoint } from '../../http/endpoint';
-import { conflict, notFound } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { contentIdParam } from '../../http/param-types';
 import { isoDate } from '../../http/fields';
 import { idInNetwork } from '../../http/reply';
@@ -69,7 +69,7 @@ export const consumerKeyEndpoints = [
       const { row, secret } = await committed(ctx, async (tx) => {
         // Keys made at the same moment count one after the other: the network's row is held meanwhile.
         if (ctx.dialect === 'postgres') await tx.selectFrom('networks').select('id').where('id', '=', ctx.network.id).forUpdate().execute();
-        if ((await countConsumerKeys(tx, ctx.network.id)) >= MAX_KEYS) throw conflict(2, `At most ${MAX_KEYS} live consumer keys; revoke one first.`);
+        if ((await countConsumerKeys(tx, ctx.network.id)) >= MAX_KEYS) throw new ApiError('stateConflict', `At most ${MAX_KEYS} live consumer keys; revoke one first.`);
         const created = await createConsumerKey(tx, ctx.secrets, ctx.network.id, p.name, ctx.now);
         await recordAudit(tx, ctx, { action: 'create', type: 'ConsumerKey', id: created.row.id, title: p.name });
         return created;
@@ -88,7 +88,7 @@ export const consumerKeyEndpoints = [
       const id = idInNetwork(ctx, p.id);
       await committed(ctx, async (tx) => {
         const name = await revokeConsumerKey(tx, ctx.network.id, id, ctx.now);
-        if (name === undefined) throw notFound();
+        if (name === undefined) throw new ApiError('noSuchItem');
         await recordAudit(tx, ctx, { action: 'revoke', type: 'ConsumerKey', id, title: name });
       });
       return {};

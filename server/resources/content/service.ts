@@ -6,7 +6,7 @@ import { contentTables, type ContentTypeName } from './types';
 import { deleteContent, lockContent } from './store';
 import type { Visibility } from '../../db/schema';
 import type { Actor } from '../../http/endpoint';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin, isOwner } from '../../lib/viewer';
 import { normaliseTags, replaceTags } from '../tags/store';
@@ -17,14 +17,14 @@ import { reindexContent } from '../search/indexing';
 import { recordAudit } from '../audit/store';
 
 export function checkPrivateFilter(ctx: Actor, privateFilter: boolean | undefined) {
-  if (privateFilter !== undefined && !isOwner(ctx.viewer)) throw forbidden("Only the Network Creator may use 'private'.", 2);
+  if (privateFilter !== undefined && !isOwner(ctx.viewer)) throw new ApiError('privateFilter', "Only the Network Creator may use 'private'.");
 }
 
 const WEEK_MS = 7 * 86_400_000;
 
 /** Counts of content look back at most one week (`createdAfter` older than that is 4-5). */
 export function checkCreatedAfter(ctx: Actor, createdAfter: number) {
-  if (createdAfter < ctx.now - WEEK_MS) throw badRequest(5, "'createdAfter' may be at most one week in the past.");
+  if (createdAfter < ctx.now - WEEK_MS) throw new ApiError('tooOld', "'createdAfter' may be at most one week in the past.");
 }
 
 /** Writes a new item of `type` (`insert` returns its id), its tags and its Create<Type> event in one transaction. */
@@ -84,11 +84,11 @@ export function editableContent<Row extends { author_id: number }, Patch>(spec: 
 
   async function toChange(ctx: Actor, id: number): Promise<Row> {
     const row = await spec.find(ctx.db, ctx.network.id, id);
-    if (!row) throw notFound();
+    if (!row) throw new ApiError('noSuchItem');
     if (row.author_id === ctx.viewer.accountId) return row;
     if (isAdmin(ctx.viewer) && (spec.adminMay?.(row) ?? true)) return row;
     const visible = (await spec.store.get(ctx.db, ctx, [id])).length > 0;
-    throw visible ? forbidden(`Only the author or an administrator may change ${spec.what}.`) : notFound();
+    throw visible ? new ApiError('notAllowed', `Only the author or an administrator may change ${spec.what}.`) : new ApiError('noSuchItem');
   }
 
   return {
@@ -97,7 +97,7 @@ export function editableContent<Row extends { author_id: number }, Patch>(spec: 
       const patch = await patchOf(await toChange(ctx, id));
       const tags = tag === undefined ? undefined : normaliseTags(tag);
       await committed(ctx, async (tx) => {
-        if (!(await lockContent(tx, ctx.dialect, type, id, 'update'))) throw notFound();
+        if (!(await lockContent(tx, ctx.dialect, type, id, 'update'))) throw new ApiError('noSuchItem');
         const before = isAdmin(ctx.viewer) ? await auditedRow(tx, type, id) : undefined;
         await spec.update(tx, id, patch);
         if (tags) await replaceTags(tx, ctx.network.id, type, id, tags);
@@ -115,7 +115,7 @@ export function editableContent<Row extends { author_id: number }, Patch>(spec: 
     async remove(ctx: Actor, id: number): Promise<void> {
       await toChange(ctx, id);
       await committed(ctx, async (tx) => {
-        if (!(await lockContent(tx, ctx.dialect, type, id, 'update'))) throw notFound();
+        if (!(await lockContent(tx, ctx.dialect, type, id, 'update'))) throw new ApiError('noSuchItem');
         const row = await auditedRow(tx, type, id);
         if (isAdmin(ctx.viewer) && row.author_id !== ctx.viewer.accountId) {
           await recordAudit(tx, ctx, { action: row.approved ? 'delete' : 'reject', type, id, title: row.title || null });

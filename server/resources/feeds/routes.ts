@@ -3,7 +3,7 @@
 // a feed reader's copy never holds a member's private view — and a private network has none.
 import { z } from 'zod';
 import { endpoint, type Ctx } from '../../http/endpoint';
-import { notFound } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { anonymous } from '../../lib/viewer';
 import { blogPostUrl } from '../blog-posts/schema';
 import { postStore } from '../blog-posts/store';
@@ -33,7 +33,7 @@ export const feedEndpoints = [
     params: feedParams,
     reply: 'atom',
     handle: async (ctx, p) => {
-      if (ctx.network.is_private) throw notFound('A private network has no public feeds.', 1);
+      if (ctx.network.is_private) throw new ApiError('noSuchItem', 'A private network has no public feeds.');
       const scope = { viewer: anonymous, network: ctx.network, now: ctx.now };
       const page = await postStore.list(ctx.db, scope, { tag: p.tag, author: p.author }, 'created', FEED_SIZE, { start: true });
       const posts = page.rows;

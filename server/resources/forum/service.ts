@@ -4,7 +4,7 @@
 import { announce, committed, type Change } from '../../lib/changes';
 import { recordAudit } from '../audit/store';
 import type { Actor } from '../../http/endpoint';
-import { badRequest, notFound } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import type { ContentRef } from '../../http/param-types';
 import { sanitizeDescription } from '../../lib/sanitize';
 import type { Visibility } from '../../db/schema';
@@ -34,7 +34,7 @@ export interface TopicInput {
 function requiredTitle(title: string | undefined): string | undefined {
   if (title === undefined) return undefined;
   const trimmed = title.trim();
-  if (!trimmed) throw badRequest(2, "Parameter 'title' must not be empty.");
+  if (!trimmed) throw new ApiError('missingParameter', "Parameter 'title' must not be empty.");
   return trimmed;
 }
 
@@ -62,7 +62,7 @@ const categoryChange = (ctx: Actor, id: number, op: Change['op']): Change => ({ 
 
 export async function changeCategory(ctx: Actor, id: number, input: CategoryInput): Promise<void> {
   const row = await findCategoryRow(ctx.db, ctx.network.id, id);
-  if (!row) throw notFound();
+  if (!row) throw new ApiError('noSuchItem');
   const title = requiredTitle(input.title);
   await committed(ctx, async (tx) => {
     await recordAudit(tx, ctx, { action: 'update', type: 'Category', id, title: title ?? row.title });
@@ -78,7 +78,7 @@ export async function changeCategory(ctx: Actor, id: number, input: CategoryInpu
 /** Deletes a category; its topics stay in the forum, without a category. */
 export async function removeCategory(ctx: Actor, id: number): Promise<void> {
   const row = await findCategoryRow(ctx.db, ctx.network.id, id);
-  if (!row) throw notFound();
+  if (!row) throw new ApiError('noSuchItem');
   await committed(ctx, async (tx) => {
     await recordAudit(tx, ctx, { action: 'delete', type: 'Category', id, title: row.title });
     await deleteCategory(tx, id);
@@ -89,7 +89,7 @@ export async function removeCategory(ctx: Actor, id: number): Promise<void> {
 /** The row id of a category of this network that a topic is filed under (404 when there is none). */
 async function categoryFor(ctx: Actor, ref: ContentRef): Promise<number> {
   const category = ref.networkId === ctx.network.id ? await findCategoryRow(ctx.db, ctx.network.id, ref.id) : undefined;
-  if (!category) throw notFound('No such category.');
+  if (!category) throw new ApiError('noSuchItem', 'No such category.');
   return category.id;
 }
 

@@ -5,7 +5,7 @@ import type { Actor } from '../../http/endpoint';
 import type { Position } from '../../db/paging';
 import type { Tx } from '../../db/database';
 import type { FriendState } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound, unauthenticated } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { recordActivity } from '../activity/store';
 import { announce, committed } from '../../lib/changes';
 
@@ -32,9 +32,9 @@ const alreadyThere: Record<FriendState, (name: string) => string> = {
 /** Asks `screenName` to be friends, or accepts their request; accepting is an AddFriend event. */
 export async function askOrAccept(ctx: Actor, screenName: string): Promise<void> {
   await changeRelationship(ctx, screenName, { activeOnly: true }, async (tx, other, { mine, theirs }) => {
-    if (theirs === 'blocked') throw forbidden(`${screenName} has blocked you.`, 3);
+    if (theirs === 'blocked') throw new ApiError('blocked', `${screenName} has blocked you.`);
     if (mine === null) return { mine: 'pending', theirs: 'friend_request' };
-    if (mine !== 'friend_request') throw conflict(2, alreadyThere[mine](screenName));
+    if (mine !== 'friend_request') throw new ApiError('stateConflict', alreadyThere[mine](screenName));
     await recordActivity(tx, {
       networkId: ctx.network.id,
       authorId: ctx.viewer.accountId!,
@@ -49,7 +49,7 @@ export async function askOrAccept(ctx: Actor, screenName: string): Promise<void>
 /** Blocks `screenName`: ends any friendship or request, and keeps them from asking again. */
 export async function block(ctx: Actor, screenName: string): Promise<void> {
   await changeRelationship(ctx, screenName, { activeOnly: true }, async (tx, other, { mine, theirs }) => {
-    if (mine === 'blocked') throw conflict(2, alreadyThere.blocked(screenName));
+    if (mine === 'blocked') throw new ApiError('stateConflict', alreadyThere.blocked(screenName));
     if (mine === 'friend') await forgetFriendship(tx, ctx.network.id, ctx.viewer.accountId!, other.id);
     return { mine: 'blocked', theirs: theirs === 'blocked' ? undefined : null };
   });
@@ -61,8 +61,8 @@ export async function block(ctx: Actor, screenName: string): Promise<void> {
  */
 export async function endRelationship(ctx: Actor, screenName: string, state: FriendState | undefined): Promise<void> {
   await changeRelationship(ctx, screenName, { activeOnly: false }, async (tx, other, { mine }) => {
-    if (mine === null) throw notFound(`You have no friendship, request or block with ${screenName}.`);
-    if (state !== undefined && state !== mine) throw conflict(2, `Your relationship with ${screenName} is '${mine}', not '${state}'.`);
+    if (mine === null) throw new ApiError('noSuchItem', `You have no friendship, request or block with ${screenName}.`);
+    if (state !== undefined && state !== mine) throw new ApiError('stateConflict', `Your relationship with ${screenName} is '${mine}', not '${state}'.`);
     if (mine === 'friend') await forgetFriendship(tx, ctx.network.id, ctx.viewer.accountId!, other.id);
     // Unblocking leaves the other side as it is: they may have blocked the caller too.
     return mine === 'blocked' ? { mine: null } : { mine: null, theirs: null };
@@ -80,10 +80,10 @@ export async function friendList(
   let authorId = ctx.viewer.accountId;
   if (input.author !== undefined) {
     const author = await accountNamed(ctx.db, ctx.network.id, input.author);
-    if (!author?.member_id) throw notFound(`No member '${input.author}' on this network.`);
+    if (!author?.member_id) throw new ApiError('noSuchItem', `No member '${input.author}' on this network.`);
     authorId = author.id;
   }
-  if (authorId === null) throw unauthenticated(1, "Sign in, or name the member whose friends to list with 'author'.");
+  if (authorId === null) throw new ApiError('missingCredentials', "Sign in, or name the member whose friends to list with 'author'.");
   const filters = { onlyFriends: authorId !== ctx.viewer.accountId, state: input.state, friend: input.friend };
   return listFriendships(ctx.db, ctx.network.id, authorId, filters, order, count, position);
 }
@@ -98,9 +98,9 @@ async function changeRelationship(
   { activeOnly }: { activeOnly: boolean },
   decide: (tx: Tx, other: Other, current: Relationship) => Promise<{ mine?: FriendState | null; theirs?: FriendState | null }>,
 ): Promise<void> {
-  if (screenName === ctx.viewer.screenName) throw badRequest(3, 'You cannot be your own friend, nor block yourself.');
+  if (screenName === ctx.viewer.screenName) throw new ApiError('invalidValue', 'You cannot be your own friend, nor block yourself.');
   const other = await accountNamed(ctx.db, ctx.network.id, screenName);
-  if (!other || (activeOnly && other.member_state !== 'active')) throw notFound(`No member '${screenName}' on this network.`);
+  if (!other || (activeOnly && other.member_state !== 'active')) throw new ApiError('noSuchItem', `No member '${screenName}' on this network.`);
   const me = ctx.viewer.accountId!;
   await committed(ctx, async (tx) => {
     await lockPair(tx, ctx.dialect, me, other.id);

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { endpoint } from '../../http/endpoint';
 import type { Ctx } from '../../http/endpoint';
-import { badRequest } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { present, selectFields, type PresentContext, type Presenter } from '../../http/fields';
 import { anyContentIdParam } from '../../http/param-types';
 import type { Change } from '../../lib/changes';
@@ -35,7 +35,7 @@ export const liveEndpoints = [
     reply: 'stream',
     handle: async (ctx, p) => {
       if (!/\btext\/event-stream\b/.test(ctx.req.get('accept') ?? '')) {
-        throw badRequest(3, 'This endpoint streams server-sent events: send Accept: text/event-stream.');
+        throw new ApiError('invalidValue', 'This endpoint streams server-sent events: send Accept: text/event-stream.');
       }
       const accountId = ctx.viewer.accountId;
       let react: (change: Change) => Promise<LiveEvent[]>;

@@ -3,7 +3,7 @@
 // transaction with its own audit record, so one item that fails does not hold back the others;
 // the reply says what became of each.
 import type { Ctx } from '../../http/endpoint';
-import { ApiError, conflict, notFound } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { changePost, removePost } from '../blog-posts/service';
 import { changeComment, removeComment } from '../comments/service';
 import { changeTopic, removeTopic } from '../forum/service';
@@ -55,8 +55,8 @@ export async function decide(ctx: Ctx, decision: Decision, items: { id: string; 
   for (const item of items) {
     try {
       const waiting = item.networkId === ctx.network.id ? await awaitsApproval(ctx, item.type, item.itemId) : undefined;
-      if (waiting === undefined) throw notFound();
-      if (!waiting) throw conflict(2, 'This item no longer awaits approval.');
+      if (waiting === undefined) throw new ApiError('noSuchItem');
+      if (!waiting) throw new ApiError('stateConflict', 'This item no longer awaits approval.');
       await useCases[item.type]![decision](ctx, item.itemId);
       results.push({ id: item.id, success: true, status: 200 });
     } catch (error) {

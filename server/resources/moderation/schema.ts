@@ -31,7 +31,7 @@ export const decideParams = z.object({
     .array(
       z.string().transform((v, ctx) => {
         const m = QUEUE_ID.exec(v.trim());
-        if (!m) return fail(ctx, 3, `must be the id of a queued item, like 1234567:BlogPost:12 (${queueTypes.join(', ')})`);
+        if (!m) return fail(ctx, 'invalidValue', `must be the id of a queued item, like 1234567:BlogPost:12 (${queueTypes.join(', ')})`);
         return { id: v.trim(), networkId: Number(m[1]), type: m[2]!, itemId: Number(m[3]) };
       }),
     )

@@ -4,7 +4,7 @@
 // hour; using it sets the password, ends the account's other links and signs it out
 // everywhere.
 import type { Actor } from '../../http/endpoint';
-import { ApiError, notFound } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { hashPassword } from '../../lib/passwords';
 import { token as randomToken } from '../../lib/random';
 import { closeSessionsOf } from '../sessions/store';
@@ -22,7 +22,7 @@ export async function requestPasswordReset(ctx: Actor, email: string, linkBase: 
   const recent = await requestsFrom(ctx.db, address, ctx.now - ADDRESS_LIMIT.windowMs);
   if (recent.length >= ADDRESS_LIMIT.requests) {
     const seconds = Math.max(1, Math.ceil((recent[0]! + ADDRESS_LIMIT.windowMs - ctx.now) / 1000));
-    throw new ApiError(503, 5, 1, `Too many password reset requests; try again in ${seconds} seconds.`, { 'Retry-After': String(seconds) });
+    throw new ApiError('rateLimited', `Too many password reset requests; try again in ${seconds} seconds.`, { 'Retry-After': String(seconds) });
   }
   const account = await findAccountByEmail(ctx.db, email);
   const member = account && (await membership(ctx.db, ctx.network.id, account.id));
@@ -45,7 +45,7 @@ export async function resetPassword(ctx: Actor, token: string, password: string)
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction().execute(async (tx) => {
     const accountId = await claimToken(tx, token, ctx.now);
-    if (accountId === undefined) throw notFound('This password reset link is unknown, expired or already used.');
+    if (accountId === undefined) throw new ApiError('noSuchItem', 'This password reset link is unknown, expired or already used.');
     await updateAccount(tx, accountId, { password_hash: passwordHash, updated_at: ctx.now });
     await endLinksOf(tx, accountId, ctx.now);
     await closeSessionsOf(tx, accountId);

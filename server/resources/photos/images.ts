@@ -4,7 +4,7 @@
 // as on every read path: the image of a photo the caller cannot see is 404.
 import express, { type Request, type Response } from 'express';
 import type { AppDeps } from '../../http/endpoint';
-import { notFound } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import type { PhotoSize } from '../../db/schema';
 import { findNetworkById } from '../networks/store';
 import { FILE_EXTENSIONS } from './schema';
@@ -20,7 +20,7 @@ const CACHE_FOR = 'max-age=31536000, immutable';
 export async function networkOfImage(deps: AppDeps, req: Request) {
   const id = String(req.params.networkId ?? '');
   const network = ID.test(id) ? await findNetworkById(deps.db, Number(id)) : undefined;
-  if (!network) throw notFound('No such image.');
+  if (!network) throw new ApiError('noSuchItem', 'No such image.');
   return network;
 }
 
@@ -28,11 +28,11 @@ export function photoImageRouter(deps: AppDeps): express.Router {
   const router = express.Router({ mergeParams: true });
   router.get('/:photoId/:file', async (req: Request<Record<string, string>>, res: Response) => {
     const file = IMAGE_FILE.exec(req.params.file!);
-    if (!file || !ID.test(req.params.photoId!)) throw notFound('No such image.');
+    if (!file || !ID.test(req.params.photoId!)) throw new ApiError('noSuchItem', 'No such image.');
     const network = req.network!;
     const scope = { viewer: req.caller!.viewer, network, now: Date.now() };
     const image = await findVisibleImage(deps.db, scope, Number(req.params.photoId), file[1] as PhotoSize);
-    if (!image || FILE_EXTENSIONS[image.image_format] !== file[2]) throw notFound('No such image.');
+    if (!image || FILE_EXTENSIONS[image.image_format] !== file[2]) throw new ApiError('noSuchItem', 'No such image.');
     // Only what everyone may see goes into shared caches.
     const forEveryone = !network.is_private && image.visibility === 'all' && image.approved === 1;
     res.set({
@@ -45,7 +45,7 @@ export function photoImageRouter(deps: AppDeps): express.Router {
   });
   // Any other method (OPTIONS included, which Express would answer by itself) gets the envelope.
   router.use((req: Request) => {
-    throw notFound(`No endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`, 3);
+    throw new ApiError('noSuchEndpoint', `No endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`);
   });
   return router;
 }

@@ -34,7 +34,7 @@ export interface RenderedPhoto {
 }
 
 export const unsupportedImage = () =>
-  new ApiError(415, 5, 3, "The 'file' part must be a JPEG, PNG, WebP or GIF image.");
+  new ApiError('unsupportedMediaType', "The 'file' part must be a JPEG, PNG, WebP or GIF image.");
 
 export async function renderPhoto(upload: Buffer): Promise<RenderedPhoto> {
   const format = await acceptedFormat(upload);
@@ -84,7 +84,7 @@ async function acceptedFormat(upload: Buffer): Promise<PhotoFormat> {
   const format = metadata.format as PhotoFormat;
   if (!Object.hasOwn(ENCODINGS, format)) throw unsupportedImage();
   if (metadata.width * metadata.height * (metadata.pages ?? 1) > MAX_PIXELS) {
-    throw new ApiError(413, 5, 2, `The image may have at most ${MAX_PIXELS / 1_000_000} million pixels.`);
+    throw new ApiError('tooLarge', `The image may have at most ${MAX_PIXELS / 1_000_000} million pixels.`);
   }
   return format;
 }

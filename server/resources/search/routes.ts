@@ -2,7 +2,7 @@
 // ranked, paged, and only what the caller may see.
 import { z } from 'zod';
 import { endpoint } from '../../http/endpoint';
-import { badRequest } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { fail } from '../../http/params';
 import { isoDate, present, selectFields, type Presenter } from '../../http/fields';
 import { blogPostUrl } from '../blog-posts/schema';
@@ -26,7 +26,7 @@ const searchParams = z.object({
     .default('10')
     .transform((v, ctx) => {
       const n = /^\s*\d{1,3}\s*$/.test(v) ? Number(v) : NaN;
-      if (!(n >= 1 && n <= MAX_COUNT)) return fail(ctx, 6, `must be a whole number from 1 to ${MAX_COUNT}`);
+      if (!(n >= 1 && n <= MAX_COUNT)) return fail(ctx, 'countOutOfRange', `must be a whole number from 1 to ${MAX_COUNT}`);
       return n;
     })
     .meta({ description: `results per page, 1 to ${MAX_COUNT} (default 10)` }),
@@ -83,11 +83,11 @@ export const searchEndpoints = [
     entry: searchEntry,
     handle: async (ctx, p) => {
       const terms = queryTerms(p.q);
-      if (terms.length === 0) throw badRequest(2, "Give 'q' at least one word to search for.");
+      if (terms.length === 0) throw new ApiError('missingParameter', "Give 'q' at least one word to search for.");
       const position = ctx.anchors.decode(p.anchor);
       let offset = 0;
       if (!('start' in position)) {
-        if (position.ordering !== 'search' || position.side !== 'after' || typeof position.key !== 'number') throw badRequest(7, 'Invalid anchor.');
+        if (position.ordering !== 'search' || position.side !== 'after' || typeof position.key !== 'number') throw new ApiError('invalidAnchor', 'Invalid anchor.');
         offset = position.key;
       }
       const { hits, more } = await search(ctx.db, ctx.dialect, ctx, p.type, terms, offset, p.count);

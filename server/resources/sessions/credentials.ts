@@ -2,7 +2,7 @@
 // the same work whether the email is unknown or the password wrong, failures throttled per
 // account and per address, and a password hashed at an old cost stored again at the current one.
 import type { Ctx } from '../../http/endpoint';
-import { unauthenticated } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { hashPassword, needsRehash, verifyNobody, verifyPassword } from '../../lib/passwords';
 import { findAccountByEmail } from '../users/store';
 
@@ -13,7 +13,7 @@ export async function checkCredentials(ctx: Ctx, email: string, password: string
   const valid = account ? await verifyPassword(password, account.password_hash) : await verifyNobody(password);
   if (!account || !valid) {
     await ctx.signIns.failed(email, address);
-    throw unauthenticated(5, 'Wrong email or password.');
+    throw new ApiError('wrongPassword', 'Wrong email or password.');
   }
   await ctx.signIns.succeeded(email);
   if (needsRehash(account.password_hash)) {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Request, Response } from 'express';
 import { endpoint, type Ctx } from '../../http/endpoint';
 import { SESSION_COOKIE } from '../../http/auth';
-import { forbidden } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { viewerOf } from '../../http/auth';
 import { checkCredentials } from './credentials';
 import { closeSession, openSession, SESSION_DAYS } from './store';
@@ -52,7 +52,7 @@ export const sessionEndpoints = [
     handle: async (ctx) => {
       // A live session without its anti-forgery header is refused whole: the session stays
       // and so does its cookie, rather than a browser signed out of a session still valid.
-      if (ctx.req.caller?.csrfRejected) throw forbidden('The X-CSRF-Token header is missing or does not match the session.');
+      if (ctx.req.caller?.csrfRejected) throw new ApiError('notAllowed', 'The X-CSRF-Token header is missing or does not match the session.');
       const id = parseCookies(ctx.req.headers.cookie ?? '')[SESSION_COOKIE];
       if (id) await closeSession(ctx.db, id);
       ctx.res.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -70,7 +70,7 @@ export function refuseCrossSite(req: Request): void {
   const site = req.get('sec-fetch-site');
   const origin = req.get('origin');
   const sameOrigin = site !== undefined ? site === 'same-origin' || site === 'none' : origin === undefined || origin === req.publicOrigin || origin === `${req.protocol}://${req.get('host')}`;
-  if (!sameOrigin) throw forbidden('Signing in or joining is only possible from this site’s own pages.');
+  if (!sameOrigin) throw new ApiError('notAllowed', 'Signing in or joining is only possible from this site’s own pages.');
 }
 
 /**

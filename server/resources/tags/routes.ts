@@ -1,6 +1,6 @@
 // Tag route table: the tags of one item, and the popular tags of the network (our extension).
 import { endpoint } from '../../http/endpoint';
-import { notFound } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { entries, idInNetwork, listing } from '../../http/reply';
 import { findVisibleItem } from '../commentable';
 import { itemTagEntry, itemTagPresenter, listParams, popularParams, tagCountEntry, tagCountPresenter, type ItemTag } from './schema';
@@ -19,7 +19,7 @@ export const tagEndpoints = [
     entry: itemTagEntry,
     handle: async (ctx, p) => {
       const item = await findVisibleItem(ctx.db, ctx, p.attachedTo.type, idInNetwork(ctx, p.attachedTo));
-      if (!item) throw notFound();
+      if (!item) throw new ApiError('noSuchItem');
       const page = await listItemTags(ctx.db, ctx, { type: p.attachedTo.type, id: item.id }, p.count, ctx.anchors.decode(p.anchor));
       const counts = new Map((await tagCounts(ctx, ctx, { values: page.rows.map((r) => r.value) })).map((t) => [t.value, t.count]));
       const rows = page.rows.map((r): ItemTag => ({ value: r.value, count: counts.get(r.value) ?? 0, item: { type: r.item_type, id: r.item_id } }));

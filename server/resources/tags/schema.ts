@@ -15,7 +15,7 @@ export const popularParams = z.object({
     .default('20')
     .transform((v, ctx) => {
       const n = Number(v.trim());
-      return Number.isInteger(n) && n >= 1 && n <= MAX_POPULAR ? n : fail(ctx, 6, `must be an integer from 1 to ${MAX_POPULAR}`);
+      return Number.isInteger(n) && n >= 1 && n <= MAX_POPULAR ? n : fail(ctx, 'countOutOfRange', `must be an integer from 1 to ${MAX_POPULAR}`);
     })
     .meta({ description: `how many tags, 1..${MAX_POPULAR}; default 20` }),
   type: z

@@ -5,7 +5,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import { keysetPage, type Position } from '../../db/paging';
-import { badRequest } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { visibleItem, visibleToAudience, type Audience, type ScopeContext } from '../../lib/scope';
 import { namesItem } from '../commentable';
 import { contentTypes, type ContentTypeName } from '../content/types';
@@ -21,11 +21,11 @@ export function normaliseTags(values: string[]): string[] {
   for (const value of values.flatMap((v) => v.split(','))) {
     const tag = value.trim().replace(/\s+/g, ' ');
     if (!tag || seen.has(tag.toLowerCase())) continue;
-    if (tag.length > MAX_TAG_LENGTH) throw badRequest(3, `A tag may have at most ${MAX_TAG_LENGTH} characters.`);
+    if (tag.length > MAX_TAG_LENGTH) throw new ApiError('invalidValue', `A tag may have at most ${MAX_TAG_LENGTH} characters.`);
     seen.add(tag.toLowerCase());
     tags.push(tag);
   }
-  if (tags.length > MAX_TAGS) throw badRequest(3, `An item may have at most ${MAX_TAGS} tags.`);
+  if (tags.length > MAX_TAGS) throw new ApiError('invalidValue', `An item may have at most ${MAX_TAGS} tags.`);
   return tags;
 }
 

@@ -3,7 +3,7 @@
 // year; an icon replaced since is 404. Icons are shown wherever the member is, so they are public.
 import express, { type Request, type Response } from 'express';
 import type { AppDeps } from '../../http/endpoint';
-import { notFound } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { findIcon } from './store';
 
 const ICON = /^(\d{1,15})\/(\d{1,15})\.webp$/;
@@ -13,7 +13,7 @@ export function iconRouter(deps: AppDeps): express.Router {
   router.get(/^\/.*$/, async (req: Request, res: Response) => {
     const match = ICON.exec(req.path.slice(1));
     const icon = match && (await findIcon(deps.db, Number(match[1]), Number(match[2])));
-    if (!icon) throw notFound('No such icon.');
+    if (!icon) throw new ApiError('noSuchItem', 'No such icon.');
     res.set({
       'Content-Type': 'image/webp',
       'Cache-Control': 'public, max-age=31536000, immutable',
@@ -22,7 +22,7 @@ export function iconRouter(deps: AppDeps): express.Router {
     res.send(icon.bytes);
   });
   router.use((req: Request) => {
-    throw notFound(`No endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`, 3);
+    throw new ApiError('noSuchEndpoint', `No endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`);
   });
   return router;
 }

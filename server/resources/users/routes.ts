@@ -1,6 +1,6 @@
 // User (member) route table.
 import { endpoint, type Ctx } from '../../http/endpoint';
-import { badRequest } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { entries, idInNetwork, listing, MAX_IDS } from '../../http/reply';
 import { refuseCrossSite, startSession } from '../sessions/routes';
 import { countParams, deleteParams, featuredParams, getParams, joinParams, recentParams, searchParams, updateParams, userEntry, userPresenter } from './schema';
@@ -30,7 +30,7 @@ export const userEndpoints = [
     entry: userEntry,
     handle: async (ctx, p) => {
       const asked = [...(p.id ?? []), ...(p.author ?? [])];
-      if (asked.length > MAX_IDS) throw badRequest(4, `At most ${MAX_IDS} ids and authors per request.`);
+      if (asked.length > MAX_IDS) throw new ApiError('tooManyIds', `At most ${MAX_IDS} ids and authors per request.`);
       const ids = asked.length ? (p.id ?? []).filter((i) => i.networkId === ctx.network.id).map((i) => i.id) : [(await ownMembership(ctx)).id];
       const members = await getMembers(ctx.db, ctx, ids, p.author ?? []);
       return entries(ctx, userPresenter(ctx), members, p.fields, asked.length <= 1);

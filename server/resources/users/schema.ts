@@ -59,7 +59,7 @@ const birthdate = z
   .transform((v, ctx) => {
     if (v.trim() === '') return null;
     const ms = parseDate(v);
-    if (ms === null || ms > Date.now()) return fail(ctx, 3, 'must be a past ISO-8601 date such as 1990-04-21');
+    if (ms === null || ms > Date.now()) return fail(ctx, 'invalidValue', 'must be a past ISO-8601 date such as 1990-04-21');
     return new Date(ms).toISOString().slice(0, 10);
   })
   .meta({ description: 'YYYY-MM-DD (or any ISO-8601 date); empty clears it' });
@@ -70,7 +70,7 @@ export const iconUrlParam = z
   .trim()
   .transform((v, ctx) => {
     if (v === '') return null;
-    if (v.length > 2000 || !/^https?:$/.test(URL.parse(v)?.protocol ?? '')) return fail(ctx, 3, 'must be an http or https URL');
+    if (v.length > 2000 || !/^https?:$/.test(URL.parse(v)?.protocol ?? '')) return fail(ctx, 'invalidValue', 'must be an http or https URL');
     return v;
   })
   .meta({ description: 'http(s) URL of the icon; empty restores the default' });
@@ -81,7 +81,7 @@ const profileAnswers = z
     if (v.trim() === '') return null;
     const parsed = z.record(z.string().max(200), z.string().max(2000)).safeParse(safeJson(v));
     if (!parsed.success || Object.keys(parsed.data).length > MAX_ANSWERS) {
-      return fail(ctx, 3, `must be a JSON object of at most ${MAX_ANSWERS} question: answer strings`);
+      return fail(ctx, 'invalidValue', `must be a JSON object of at most ${MAX_ANSWERS} question: answer strings`);
     }
     return Object.keys(parsed.data).length ? parsed.data : null;
   })

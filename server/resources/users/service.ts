@@ -5,7 +5,7 @@ import type { Actor, Ctx } from '../../http/endpoint';
 import type { Tx } from '../../db/database';
 import type { Member, MemberTable } from '../../db/schema';
 import { forgetActivityAbout, recordActivity } from '../activity/store';
-import { conflict, forbidden, notFound, unauthenticated } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { isOwner } from '../../lib/viewer';
 import type { UpdateInput } from './schema';
@@ -49,12 +49,12 @@ export async function joinNetwork(ctx: Ctx, input: { email: string; password: st
   await ctx.signIns.check(input.email, address);
   if (!(await verifyPassword(input.password, existing.password_hash))) {
     await ctx.signIns.failed(input.email, address);
-    throw conflict(1, 'An account with this email already exists: sign in instead.');
+    throw new ApiError('duplicate', 'An account with this email already exists: sign in instead.');
   }
   return committed(ctx, async (tx) => {
     const current = await membership(tx, ctx.network.id, existing.id);
-    if (current?.state === 'blocked') throw forbidden('This member is blocked on this network.', 3);
-    if (current) throw conflict(1, 'You are already a member of this network.');
+    if (current?.state === 'blocked') throw new ApiError('blocked', 'This member is blocked on this network.');
+    if (current) throw new ApiError('duplicate', 'You are already a member of this network.');
     return join(tx, existing.id);
   });
 }
@@ -64,9 +64,9 @@ const recordJoin = (tx: Tx, ctx: Actor, accountId: number) =>
 
 /** The caller's own membership, pending and blocked ones included. */
 export async function ownMembership(ctx: Actor): Promise<Member> {
-  if (ctx.viewer.accountId === null) throw unauthenticated(1, 'Sign in or sign the request with OAuth to do this.');
+  if (ctx.viewer.accountId === null) throw new ApiError('missingCredentials', 'Sign in or sign the request with OAuth to do this.');
   const own = await membership(ctx.db, ctx.network.id, ctx.viewer.accountId);
-  if (!own) throw forbidden('You are not a member of this network.');
+  if (!own) throw new ApiError('notAllowed', 'You are not a member of this network.');
   return own;
 }
 
@@ -77,7 +77,7 @@ export async function ownMembership(ctx: Actor): Promise<Member> {
 async function targetMember(ctx: Actor, memberId: number | undefined): Promise<Member> {
   if (memberId === undefined) return ownMembership(ctx);
   const member = await findVisibleMemberRow(ctx.db, ctx, memberId);
-  if (!member) throw notFound();
+  if (!member) throw new ApiError('noSuchItem');
   return member;
 }
 
@@ -86,15 +86,15 @@ async function targetMember(ctx: Actor, memberId: number | undefined): Promise<M
  * `isBlocked`); only the Network Creator moderates administrators, and nobody the Creator.
  */
 function checkMayModerate(ctx: Actor, member: Member) {
-  if (member.role === 'owner') throw forbidden('Nobody may moderate the Network Creator.');
-  if (member.role === 'admin' && !isOwner(ctx.viewer)) throw forbidden('Only the Network Creator may moderate administrators.');
+  if (member.role === 'owner') throw new ApiError('notAllowed', 'Nobody may moderate the Network Creator.');
+  if (member.role === 'admin' && !isOwner(ctx.viewer)) throw new ApiError('notAllowed', 'Only the Network Creator may moderate administrators.');
 }
 
 export async function changeMember(ctx: Actor, memberId: number | undefined, input: UpdateInput): Promise<void> {
   const member = await targetMember(ctx, memberId);
   const { id: _target, approved, isBlocked, isAdmin: makeAdmin, ...profile } = input;
   const changesProfile = Object.values(profile).some((v) => v !== undefined);
-  if (changesProfile && member.account_id !== ctx.viewer.accountId) throw forbidden('Only the member may change their profile.');
+  if (changesProfile && member.account_id !== ctx.viewer.accountId) throw new ApiError('notAllowed', 'Only the member may change their profile.');
   if (approved !== undefined || isBlocked !== undefined) checkMayModerate(ctx, member);
 
   const patch = nextMembership(member, { approved, isBlocked, makeAdmin });
@@ -116,7 +116,7 @@ export async function changeMember(ctx: Actor, memberId: number | undefined, inp
       updated_at: ctx.now,
     });
     // Two moderators acting at once: the second sees a changed member, not a double approval.
-    if (!updated) throw conflict(2, 'This member was changed meanwhile; read it again.');
+    if (!updated) throw new ApiError('stateConflict', 'This member was changed meanwhile; read it again.');
     if (patch.state === 'active' && member.state === 'pending') await recordJoin(tx, ctx, member.account_id);
     for (const action of moderationActs(member, patch)) {
       await recordAudit(tx, ctx, { action, type: 'User', id: member.id, title: await fullNameOf(tx, member.account_id) });
@@ -161,16 +161,16 @@ function nextMembership(
   let { state, role } = member;
   if (change.approved === true && state === 'pending') state = 'active';
   if (change.approved === false && state !== 'pending') {
-    throw conflict(2, 'This member is already approved: block or remove them instead.');
+    throw new ApiError('stateConflict', 'This member is already approved: block or remove them instead.');
   }
   if (change.isBlocked !== undefined && state === 'pending') {
-    throw conflict(2, 'This member awaits approval: approve or reject them first.');
+    throw new ApiError('stateConflict', 'This member awaits approval: approve or reject them first.');
   }
   if (change.isBlocked === true) [state, role] = ['blocked', role === 'admin' ? 'member' : role];
   if (change.isBlocked === false && state === 'blocked') state = 'active';
   if (change.makeAdmin !== undefined) {
-    if (role === 'owner') throw forbidden('The Network Creator is always an administrator.');
-    if (state !== 'active') throw conflict(2, 'Only active members can be administrators.');
+    if (role === 'owner') throw new ApiError('notAllowed', 'The Network Creator is always an administrator.');
+    if (state !== 'active') throw new ApiError('stateConflict', 'Only active members can be administrators.');
     role = change.makeAdmin ? 'admin' : 'member';
   }
   return { state, role };

@@ -6,7 +6,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { Db, Tx } from '../../db/database';
 import type { AccountTable, Member, MemberState, MemberTable, Role } from '../../db/schema';
 import { keysetPage, type KeysetOrdering, type Position } from '../../db/paging';
-import { conflict } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { hashPassword } from '../../lib/passwords';
 import { screenName } from '../../lib/random';
 import { isAdmin } from '../../lib/viewer';
@@ -47,7 +47,7 @@ export async function createAccount(
       .returning('id')
       .executeTakeFirst();
     if (row) return { id: row.id, screenName: name };
-    if (await findAccountByEmail(db, input.email)) throw conflict(1, 'An account with this email already exists.');
+    if (await findAccountByEmail(db, input.email)) throw new ApiError('duplicate', 'An account with this email already exists.');
     if (attempt > 5) throw new Error('No free screen name after several attempts.');
   }
 }
@@ -60,7 +60,7 @@ export async function addMember(db: Db | Tx, networkId: number, accountId: numbe
     .onConflict((oc) => oc.columns(['network_id', 'account_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (!row) throw conflict(1, 'You are already a member of this network.');
+  if (!row) throw new ApiError('duplicate', 'You are already a member of this network.');
   await reindexMembers(db, { memberId: row.id });
   return row.id;
 }

@@ -2,7 +2,7 @@
 // the host and the id there are kept); with video moderation on, it waits for approval. The
 // video, its tags and its CreateVideo event are written in one transaction.
 import type { Actor } from '../../http/endpoint';
-import { badRequest, invalidValue } from '../../http/errors';
+import { ApiError, invalidValue } from '../../http/errors';
 import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin } from '../../lib/viewer';
 import type { Visibility } from '../../db/schema';
@@ -44,7 +44,7 @@ export async function addVideo(ctx: Actor, input: VideoInput & { url?: string; e
 /** The video that `url` and `embedCode` name; when both are given they must name the same one. */
 function videoNamedBy(input: { url?: string; embedCode?: string }): VideoSource {
   const given = (['url', 'embedCode'] as const).filter((name) => input[name] !== undefined);
-  if (given.length === 0) throw badRequest(2, "A video needs its 'url' (or its 'embedCode').");
+  if (given.length === 0) throw new ApiError('missingParameter', "A video needs its 'url' (or its 'embedCode').");
   const sources = given.map((name) => {
     try {
       return parseVideoSource(input[name]!);
