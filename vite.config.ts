@@ -9,15 +9,21 @@ export default defineConfig({
   // The manifest lets scripts/bundle-size.mjs measure what each page loads first.
   build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   // `vite build` builds both environments: the browser's app, then the server's renderer.
-  builder: {},
-  environments: {
-    // One file with React's production build in it, whatever NODE_ENV the server runs with.
-    ssr: {
-      resolve: { noExternal: true },
-      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-      build: { outDir: 'dist/server', manifest: false, rollupOptions: { input: 'web/entry-server.tsx' } },
-    },
-  },
+  // Only for building: the server tests run in the ssr environment, where bundling every
+  // dependency would turn CommonJS packages (ioredis) into something else.
+  ...(process.env.VITEST
+    ? {}
+    : {
+        builder: {},
+        environments: {
+          // One file with React's production build in it, whatever NODE_ENV the server runs with.
+          ssr: {
+            resolve: { noExternal: true },
+            define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+            build: { outDir: 'dist/server', manifest: false, rollupOptions: { input: 'web/entry-server.tsx' } },
+          },
+        },
+      }),
   server: {
     proxy: { '/xn': 'http://127.0.0.1:3000', '/healthz': 'http://127.0.0.1:3000' },
   },
