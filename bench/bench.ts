@@ -1,14 +1,17 @@
 // The benchmark: loads a network of realistic size in bulk, starts the server as operators
 // do (server/main.ts in its own process), drives it over HTTP with autocannon — 50
 // connections, as a visitor and as a signed-in member — and prints one table: requests per
-// second, p50, p99, errors and the ratio to the ceiling, a bare Express route answering the
-// same bytes as `recent` with no work, measured in the same run. Then: `recent` at 10,000
-// and 1,000,000 posts, the gain of several workers, and the server's resident memory.
+// second, p50, p99, errors, the ratio to the ceiling — a bare Express route answering the
+// same bytes as `recent` with no work, measured in the same run — and the server's CPU time
+// per request (its processes' user + system time over the row, which stays meaningful when
+// the machine is shared). Then: `recent` at 10,000 and 1,000,000 posts, the gain of several
+// workers, and the server's resident memory.
 //
 //   npm run bench                                   SQLite, the full size (under ten minutes on 2 cores)
 //   BENCH_SIZE=small npm run bench                  a tenth of the size, for a quick look
 //   DATABASE_URL=postgres://... npm run bench       PostgreSQL (in a throwaway schema)
 //   BENCH_SECONDS=5  BENCH_WRITE_SECONDS=20  BENCH_BIG_POSTS=1000000  BENCH_LIGHTHOUSE=off  BENCH_LIGHTHOUSE_RUNS=3
+//   BENCH_ONLY='count|Friend'                       only the rows whose "<request> as <who>" matches (the ceiling always runs)
 //
 // The server runs from its bundle (npm run build:server), as `npm start` runs it.
 import crypto from 'node:crypto';
@@ -39,6 +42,9 @@ const WRITE_SECONDS = Number(env.BENCH_WRITE_SECONDS ?? 20);
 const CONNECTIONS = 50;
 const databaseUrl = env.DATABASE_URL || undefined;
 const PORT = Number(env.BENCH_PORT ?? 3207);
+/** Rows to run, matched against "<request> as <who>"; the ceiling always runs, Lighthouse when it matches "Lighthouse". */
+const ONLY = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, 'i') : undefined;
+const wanted = (name: string, who: string) => !ONLY || ONLY.test(`${name} as ${who}`);
 const FIELDS = 'id,title,author,createdDate,topTags,commentCount,url,author.fullName,author.iconUrl';
 const startedAt = Date.now();
 
@@ -49,6 +55,8 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /** The server's CPU time (user + system, all its processes) per request, in microseconds. */
+  cpu: number;
 }
 
 const log = (text: string) => process.stderr.write(`[${((Date.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${text}\n`);
@@ -69,18 +77,23 @@ async function main() {
       loadConfig({ PORT: '0', ...childEnv, DEMO_CONTENT: 'off', LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'bench-owner-password', RATE_LIMIT_PER_MINUTE: '0', WORKERS: '1' }),
       { pgSchema: databaseUrl ? schema : undefined },
     );
-    let main: Loaded, tenK: Loaded, big: Loaded, secret: string;
+    const flatName = (posts: number) => `recent, ${posts.toLocaleString('en')} posts`;
+    const flatWanted = [flatName(10_000), flatName(BIG_POSTS)].some((name) => wanted(name, 'member') || wanted(name, 'visitor'));
+    let main: Loaded, tenK: Loaded | undefined, big: Loaded | undefined, secret: string;
     try {
       const network = (await findNetwork(loader.db, 'apiexample'))!;
       log(`loading ${SIZE.posts} posts by ${SIZE.members} members, ${SIZE.comments} comments, ${SIZE.activity} activity events on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}`);
       main = await loadNetwork(loader.db, network.id, SIZE, (t) => log(`  ${t}`));
       const owner = network.owner_account_id!;
-      const tenKId = await createNetwork(loader.db, { subdomain: 'tenk', name: '10,000 posts', ownerAccountId: owner }, Date.now());
-      const bigId = await createNetwork(loader.db, { subdomain: 'big', name: `${BIG_POSTS} posts`, ownerAccountId: owner }, Date.now());
-      log('loading the 10,000-post network');
-      tenK = await loadNetwork(loader.db, tenKId, { posts: 10_000, members: 200, comments: 10_000, activity: 0, thread: 0, friends: 2 }, () => {});
-      log(`loading the ${BIG_POSTS}-post network`);
-      big = await loadNetwork(loader.db, bigId, { posts: BIG_POSTS, members: 200, comments: 10_000, activity: 0, thread: 0, friends: 2 }, (t) => log(`  ${t}`));
+      // The flat-cost networks only when one of their rows runs.
+      if (flatWanted) {
+        const tenKId = await createNetwork(loader.db, { subdomain: 'tenk', name: '10,000 posts', ownerAccountId: owner }, Date.now());
+        const bigId = await createNetwork(loader.db, { subdomain: 'big', name: `${BIG_POSTS} posts`, ownerAccountId: owner }, Date.now());
+        log('loading the 10,000-post network');
+        tenK = await loadNetwork(loader.db, tenKId, { posts: 10_000, members: 200, comments: 10_000, activity: 0, thread: 0, friends: 2 }, () => {});
+        log(`loading the ${BIG_POSTS}-post network`);
+        big = await loadNetwork(loader.db, bigId, { posts: BIG_POSTS, members: 200, comments: 10_000, activity: 0, thread: 0, friends: 2 }, (t) => log(`  ${t}`));
+      }
       secret = await sharedSecret(loader.db, 'anchor_secret');
     } finally {
       await loader.stop();
@@ -91,7 +104,7 @@ async function main() {
     const rows: Row[] = [];
     let server = await serve(childEnv, 1, memory);
     let ceiling: Row;
-    let flat: { tenK: Row[]; big: Row[] };
+    const flat: { tenK: Row[]; big: Row[] } = { tenK: [], big: [] };
     let workerRows: Row[] = [];
     try {
       const visitor = {} as Record<string, string>;
@@ -103,7 +116,7 @@ async function main() {
       // The ceiling, in the same run: bare Express answering those bytes.
       const bare = await bareExpress(Buffer.from(recentBytes));
       try {
-        ceiling = { name: 'ceiling: bare Express, same bytes as recent', who: '', ...(await load(bare.url, {})) };
+        ceiling = { name: 'ceiling: bare Express, same bytes as recent', who: '', ...(await load(bare, bare.url, {})) };
       } finally {
         bare.stop();
       }
@@ -134,37 +147,31 @@ async function main() {
       for (const [name, p] of [['Atom feed', 'BlogPost/feed'], ['search', `Search?q=${main.tag}&count=20`], ['search', `BlogPost/search?q=${main.tag}&count=20`]] as const) {
         if ((await fetch(rest('apiexample', p))).status === 200) reads.push([name, p]);
       }
+      /** Runs one row when BENCH_ONLY wants it. */
+      const run = async (into: Row[], name: string, who: Row['who'], measure: () => ReturnType<typeof load>) => {
+        if (!wanted(name, who)) return;
+        into.push({ name, who, ...(await measure()) });
+        log(`${name} as ${who}: ${into.at(-1)!.rps.toFixed(0)} req/s, ${into.at(-1)!.cpu.toFixed(0)} µs CPU/req`);
+      };
       for (const [name, p] of reads) {
         for (const [who, headers] of [['visitor', visitor], ['member', member.headers]] as const) {
-          rows.push({ name, who, ...(await load(rest('apiexample', p), headers)) });
-          log(`${name} as ${who}: ${rows.at(-1)!.rps.toFixed(0)} req/s`);
+          await run(rows, name, who, () => load(server, rest('apiexample', p), headers));
         }
       }
       // Writes, as a member.
       const form = { ...member.headers, 'x-csrf-token': member.csrf, 'content-type': 'application/x-www-form-urlencoded' };
-      rows.push({
-        name: 'create a post (3 tags)', who: 'member',
-        ...(await load(rest('apiexample', 'BlogPost'), form, 'POST', 'title=Benchmark+post&description=%3Cp%3EWritten+under+load.%3C%2Fp%3E&tag=bench&tag=load&tag=write')),
-      });
-      rows.push({
-        name: `create a comment, ${WRITE_SECONDS} s sustained`, who: 'member',
-        ...(await load(rest('apiexample', 'Comment'), form, 'POST', `attachedTo=${encodeURIComponent(`${main.networkId}:BlogPost:${main.postIds.at(-5)}`)}&description=Agreed.`, WRITE_SECONDS)),
-      });
-      log('writes done');
+      await run(rows, 'create a post (3 tags)', 'member', () =>
+        load(server, rest('apiexample', 'BlogPost'), form, 'POST', 'title=Benchmark+post&description=%3Cp%3EWritten+under+load.%3C%2Fp%3E&tag=bench&tag=load&tag=write'));
+      await run(rows, `create a comment, ${WRITE_SECONDS} s sustained`, 'member', () =>
+        load(server, rest('apiexample', 'Comment'), form, 'POST', `attachedTo=${encodeURIComponent(`${main.networkId}:BlogPost:${main.postIds.at(-5)}`)}&description=Agreed.`, WRITE_SECONDS));
 
       // Flat cost: the same listing at 10,000 and at BIG_POSTS posts, as a member (no shared cache).
-      const tenKMember = await signIn(server.url, 'tenk', tenK.members[0]!.email);
-      const bigMember = await signIn(server.url, 'big', big.members[0]!.email);
-      flat = {
-        tenK: [
-          { name: 'recent, 10,000 posts', who: 'member', ...(await load(rest('tenk', recent), tenKMember.headers)) },
-          { name: 'recent, 10,000 posts', who: 'visitor', ...(await load(rest('tenk', recent), visitor)) },
-        ],
-        big: [
-          { name: `recent, ${BIG_POSTS.toLocaleString('en')} posts`, who: 'member', ...(await load(rest('big', recent), bigMember.headers)) },
-          { name: `recent, ${BIG_POSTS.toLocaleString('en')} posts`, who: 'visitor', ...(await load(rest('big', recent), visitor)) },
-        ],
-      };
+      for (const [into, subdomain, loaded, posts] of [[flat.tenK, 'tenk', tenK, 10_000], [flat.big, 'big', big, BIG_POSTS]] as const) {
+        if (!loaded) continue;
+        const flatMember = await signIn(server.url, subdomain, loaded.members[0]!.email);
+        await run(into, flatName(posts), 'member', () => load(server, rest(subdomain, recent), flatMember.headers));
+        await run(into, flatName(posts), 'visitor', () => load(server, rest(subdomain, recent), visitor));
+      }
     } finally {
       await server.stop();
     }
@@ -173,15 +180,15 @@ async function main() {
     const cores = os.availableParallelism();
     memory.stop();
     const workersMemory = new MemoryWatch();
-    if (cores > 1) {
+    const workersName = `recent, WORKERS=${cores}`;
+    if (cores > 1 && (wanted(workersName, 'visitor') || wanted(workersName, 'member'))) {
       server = await serve(childEnv, cores, workersMemory);
       try {
         const member = await signIn(server.url, 'apiexample', main.members[0]!.email);
         const url = `${server.url}/xn/rest/apiexample/1.0/BlogPost/recent?count=20&fields=${FIELDS}`;
-        workerRows = [
-          { name: `recent, WORKERS=${cores}`, who: 'visitor', ...(await load(url, {})) },
-          { name: `recent, WORKERS=${cores}`, who: 'member', ...(await load(url, member.headers)) },
-        ];
+        for (const [who, headers] of [['visitor', {}], ['member', member.headers]] as const) {
+          if (wanted(workersName, who)) workerRows.push({ name: workersName, who, ...(await load(server, url, headers)) });
+        }
       } finally {
         await server.stop();
       }
@@ -189,7 +196,7 @@ async function main() {
     workersMemory.stop();
 
     print({ rows, ceiling, flat, workerRows, memory: memory.peakMb, workersMemory: workersMemory.peakMb });
-    if (env.BENCH_LIGHTHOUSE !== 'off') {
+    if (env.BENCH_LIGHTHOUSE !== 'off' && (!ONLY || ONLY.test('Lighthouse'))) {
       for (const l of await lighthouseRun(childEnv, main)) {
         process.stdout.write('error' in l ? `Lighthouse, ${l.name}: ${l.error}\n` : `Lighthouse, ${l.name}: ${describeFigure(l)}\n`);
       }
@@ -200,15 +207,42 @@ async function main() {
   }
 }
 
-/** One autocannon run: 50 connections for SECONDS. */
-async function load(url: string, headers: Record<string, string>, method: 'GET' | 'POST' = 'GET', body?: string, seconds = SECONDS) {
+/** One autocannon run against a server: 50 connections for SECONDS. */
+async function load(server: { pid: number }, url: string, headers: Record<string, string>, method: 'GET' | 'POST' = 'GET', body?: string, seconds = SECONDS) {
   // A keep-alive connection the busy server closed meanwhile is not worth failing the run for.
   const probe = await fetch(url, { method, headers, body }).catch(() => fetch(url, { method, headers, body }));
   if (probe.status !== 200) throw new Error(`${method} ${url} answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
+  const cpuBefore = cpuMicros(server.pid);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, method, body });
-  // Requests still in flight when the run stops are not left to slow the next run down.
+  // Requests still in flight when the run stops are not left to slow the next run down (their CPU counts).
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts };
+  const cpu = (cpuMicros(server.pid) - cpuBefore) / Math.max(1, r.requests.total);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, cpu };
+}
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+/** User + system CPU time of a process and its child processes (the workers), in microseconds, from /proc. */
+function cpuMicros(pid: number): number {
+  let ticks = 0;
+  for (const p of [pid, ...childPids(pid)]) {
+    try {
+      // The fields after the command name, which may itself hold spaces and parentheses.
+      const fields = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ').at(-1)!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime and stime, fields 14 and 15 of proc(5)
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return (ticks / CLOCK_TICKS) * 1e6;
+}
+
+function childPids(pid: number): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)]).toString().trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return []; // ps ends with status 1 when there are none
+  }
 }
 
 async function signIn(base: string, network: string, email: string) {
@@ -236,7 +270,7 @@ async function serve(childEnv: Record<string, string>, workers: number, memory: 
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   memory.watch(child);
-  return { url, stop: () => stopChild(child) };
+  return { url, pid: child.pid!, stop: () => stopChild(child) };
 }
 
 function stopChild(child: ChildProcess) {
@@ -259,7 +293,7 @@ async function bareExpress(bytes: Buffer) {
     app.listen(${PORT + 1}, '127.0.0.1', () => process.send('ready'));`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], cwd: process.cwd() });
   await new Promise((resolve) => child.once('message', resolve));
-  return { url: `http://127.0.0.1:${PORT + 1}/`, stop: () => { child.kill(); fs.rmSync(file, { force: true }); } };
+  return { url: `http://127.0.0.1:${PORT + 1}/`, pid: child.pid!, stop: () => { child.kill(); fs.rmSync(file, { force: true }); } };
 }
 
 /** The resident memory of the server and its workers, sampled twice a second; the peak in MB. */
@@ -270,14 +304,7 @@ class MemoryWatch {
     clearInterval(this.timer);
     this.timer = setInterval(() => {
       try {
-        // ps ends with status 1 when the server has no child processes (one worker).
-        let children: number[] = [];
-        try {
-          children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)]).toString().trim().split(/\s+/).filter(Boolean).map(Number);
-        } catch {
-          children = [];
-        }
-        const pids = [child.pid!, ...children];
+        const pids = [child.pid!, ...childPids(child.pid!)];
         const kb = pids.map((pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)).reduce((a, b) => a + b, 0);
         this.peakMb = Math.max(this.peakMb, kb / 1024);
       } catch {
@@ -336,27 +363,27 @@ function print(r: {
   workersMemory: number;
 }) {
   const c = r.ceiling;
+  const flat = [...r.flat.tenK, ...r.flat.big];
+  const tenKMember = r.flat.tenK.find((row) => row.who === 'member');
+  const bigMember = r.flat.big.find((row) => row.who === 'member');
   const line = (row: Row) =>
-    `| ${row.name} | ${row.who} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${(row.rps / c.rps).toFixed(2)}× |`;
+    `| ${row.name} | ${row.who} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${(row.rps / c.rps).toFixed(2)}× | ${row.cpu.toFixed(0)} |`;
   const out = [
     '',
     `${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${SIZE.posts.toLocaleString('en')} posts by ${SIZE.members.toLocaleString('en')} members, ` +
       `${SIZE.comments.toLocaleString('en')} comments, ${SIZE.activity.toLocaleString('en')} activity events; ${CONNECTIONS} connections, ${SECONDS} s a row; ` +
       `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}; one server process unless said`,
     '',
-    '| request | as | req/s | p50 ms | p99 ms | errors | × ceiling |',
-    '|---|---|---:|---:|---:|---:|---:|',
+    '| request | as | req/s | p50 ms | p99 ms | errors | × ceiling | CPU µs/req |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
     line(c),
     ...r.rows.map(line),
     ...r.workerRows.map(line),
     '',
-    '| flat cost: recent | as | req/s | p50 ms | p99 ms | errors | × ceiling |',
-    '|---|---|---:|---:|---:|---:|---:|',
-    ...r.flat.tenK.map(line),
-    ...r.flat.big.map(line),
-    '',
-    `recent p50 as a member: ${r.flat.tenK[0]!.p50} ms at 10,000 posts, ${r.flat.big[0]!.p50} ms at ${BIG_POSTS.toLocaleString('en')} posts ` +
-      `(p99 ${r.flat.tenK[0]!.p99} / ${r.flat.big[0]!.p99} ms)`,
+    ...(flat.length ? ['| flat cost: recent | as | req/s | p50 ms | p99 ms | errors | × ceiling | CPU µs/req |', '|---|---|---:|---:|---:|---:|---:|---:|', ...flat.map(line), ''] : []),
+    ...(tenKMember && bigMember
+      ? [`recent p50 as a member: ${tenKMember.p50} ms at 10,000 posts, ${bigMember.p50} ms at ${BIG_POSTS.toLocaleString('en')} posts (p99 ${tenKMember.p99} / ${bigMember.p99} ms)`]
+      : []),
     `resident memory of the server, peak through the benchmark: ${r.memory.toFixed(0)} MB in one process; ` +
       `${r.workersMemory.toFixed(0)} MB for the ${os.availableParallelism()} workers and their primary together`,
     `total time: ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
