@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Db, Dialect } from './db/database';
 import { AnchorCodec } from './http/anchor';
 import { errorHandler, sendError, sendJson } from './http/envelope';
-import { ApiError } from './http/errors';
+import { ApiError } from './lib/errors';
 import { networkOfRestPath, networkRows, restRouter } from './http/rest-router';
 import { openApiDocument } from './http/openapi';
 import { identifyCaller } from './http/auth';

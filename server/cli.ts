@@ -14,7 +14,7 @@ import type { AppDeps } from './http/endpoint';
 import { ChangeBus } from './lib/changes';
 import { LiveStreams } from './resources/live/streams';
 import { createMailer } from './lib/mailer';
-import { ApiError } from './http/errors';
+import { ApiError } from './lib/errors';
 import { generatePassword } from './lib/passwords';
 import { createNetwork } from './resources/networks/service';
 import { findNetwork } from './resources/networks/store';

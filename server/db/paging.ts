@@ -2,7 +2,7 @@
 // id as tie-breaker, from a position just after or just before one row. Stores page their
 // listings with it; http/anchor.ts turns positions into the anchors callers see.
 import { sql, type SelectQueryBuilder, type Expression, type SqlBool } from 'kysely';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../lib/errors';
 
 export type SortKey = number | string;
 export type Position =

@@ -6,7 +6,7 @@
 // sort key.
 import crypto from 'node:crypto';
 import type { Position, SortKey } from '../db/paging';
-import { ApiError } from './errors';
+import { ApiError } from '../lib/errors';
 
 export class AnchorCodec {
   constructor(private readonly secret: string) {}

@@ -10,7 +10,7 @@ import { findAccessToken } from '../resources/access-tokens/store';
 import { findSession } from '../resources/sessions/store';
 import { findConsumer, findOAuthToken, noteConsumerUse, useNonce } from '../resources/tokens/store';
 import { accountInNetwork, type AccountInNetwork } from '../resources/users/store';
-import { ApiError, forbidden, unauthenticated } from './errors';
+import { ApiError, forbidden, unauthenticated } from '../lib/errors';
 import type { AppDeps, Permission, Restriction } from './endpoint';
 import { collectOAuthRequest, normaliseBaseUri, verifySignature } from './oauth-signature';
 

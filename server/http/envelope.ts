@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { ApiError } from './errors';
+import { ApiError } from '../lib/errors';
 import { isUniqueViolation } from '../db/database';
 
 export function sendJson(req: Request, res: Response, status: number, body: unknown): void {

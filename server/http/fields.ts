@@ -1,7 +1,7 @@
 // `fields` and `resources`, once for every resource. A presenter names the keys an entry can
 // carry and the references (author, attachedToAuthor, image, ...) whose sub-properties go
 // into the top-level `resources` map, keyed by the reference the entry keeps.
-import { ApiError } from './errors';
+import { ApiError } from '../lib/errors';
 
 export interface PresentContext {
   /** scheme://host[:port] of the request, for absolute URLs. */

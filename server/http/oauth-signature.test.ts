@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import OAuth from 'oauth-1.0a';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './errors';
+import { ApiError } from '../lib/errors';
 import {
   collectOAuthRequest,
   normaliseBaseUri,

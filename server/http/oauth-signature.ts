@@ -1,7 +1,7 @@
 // Verifies OAuth 1.0a request signatures (RFC 5849, section 3): gathers the signed parameters of
 // a request, builds the signature base string and compares signatures in constant time.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { invalidValue } from './errors';
+import { invalidValue } from '../lib/errors';
 
 export type SignatureMethod = 'HMAC-SHA1' | 'PLAINTEXT';
 

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { Endpoint, Permission, ReplyKind } from './endpoint';
 import { SESSION_COOKIE } from './auth';
-import { ERROR_CODES as CODE_MEANINGS, ERRORS } from './errors';
+import { ERROR_CODES as CODE_MEANINGS, ERRORS } from '../lib/errors';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
 // subcode (count out of range, old createdAfter, ...).
 import { z } from 'zod';
 import type { Request } from 'express';
-import { ApiError, type ErrorName } from './errors';
+import { ApiError, type ErrorName } from '../lib/errors';
 
 export class Params {
   constructor(private readonly values: Map<string, string[]>) {}

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterCluster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { ApiError } from './errors';
+import { ApiError } from '../lib/errors';
 
 export interface RateLimit {
   /** False when limiting is off (0 per minute). */

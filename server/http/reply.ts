@@ -1,7 +1,7 @@
 // The success bodies shared by every resource: single get, multi get and listings.
 import type { Ctx } from './endpoint';
 import type { Page } from '../db/paging';
-import { ApiError } from './errors';
+import { ApiError } from '../lib/errors';
 import { present, selectFields, type Presenter } from './fields';
 
 export const MAX_IDS = 100;

@@ -4,7 +4,7 @@
 import express, { type Request, type Response } from 'express';
 import type { AppDeps, Ctx, Endpoint } from './endpoint';
 import type { SignInThrottle } from './rate-limit';
-import { ApiError, notFound } from './errors';
+import { ApiError, notFound } from '../lib/errors';
 import { Params } from './params';
 import { sendSuccess } from './envelope';
 import { authorize, authorizeParameters } from './auth';

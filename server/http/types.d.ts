@@ -3,7 +3,7 @@
 import 'express-serve-static-core';
 import type { Network } from '../db/schema';
 import type { Caller } from './auth';
-import type { ApiError } from './errors';
+import type { ApiError } from '../lib/errors';
 
 declare module 'express-serve-static-core' {
   interface Request {

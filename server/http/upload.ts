@@ -7,7 +7,7 @@
 // signature (the OAuth parameters come from the Authorization header or the query).
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import { ApiError } from './errors';
+import { ApiError } from '../lib/errors';
 
 export interface UploadSpec {
   /** Name of the multipart part that carries the file. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { endpoint, type Actor, type Endpoint } from '../http/endpoint';
 import { contentIdParam } from '../http/param-types';
 import { idInNetwork } from '../http/reply';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../lib/errors';
 import { recordActivity } from './activity/store';
 import { recordAudit } from './audit/store';
 import { contentTables } from './content/types';

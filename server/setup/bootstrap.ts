@@ -3,7 +3,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { AppDeps } from '../http/endpoint';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../lib/errors';
 import { generatePassword } from '../lib/passwords';
 import { createNetwork } from '../resources/networks/service';
 import { findNetwork } from '../resources/networks/store';

@@ -3,7 +3,7 @@
 // its member in the network it was created in, and nowhere else.
 import { z } from 'zod';
 import { endpoint } from '../../http/endpoint';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { idInNetwork } from '../../http/reply';
 import { accessTokenEntry, accessTokenOf, createParams, MAX_TOKENS, newAccessTokenEntry, revokeParams } from './schema';
 import { createAccessTokenUnderCap, listAccessTokens, revokeAccessToken } from './store';

@@ -3,7 +3,7 @@
 import { recordAudit } from '../audit/store';
 import { announce, committed } from '../../lib/changes';
 import { endpoint } from '../../http/endpoint';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { entries, listing, MAX_IDS } from '../../http/reply';
 import { activityEntry, activityPresenter, countParams, deleteParams, getParams, recentParams } from './schema';
 import { countActivity, deleteActivity, getActivity, listActivity } from './store';

@@ -1,6 +1,6 @@
 // AuditLog route table (our extension): what administrators did, for administrators.
 import { endpoint } from '../../http/endpoint';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { listing } from '../../http/reply';
 import { auditEntry, auditPresenter, listParams } from './schema';
 import { listAudit } from './store';

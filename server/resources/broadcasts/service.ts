@@ -3,7 +3,7 @@
 // the unique constraint on (network, message id) decides, so concurrent resends cannot slip by.
 import type { Actor } from '../../http/endpoint';
 import { isUniqueViolation } from '../../db/database';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { sanitizeDescription } from '../../lib/sanitize';
 import { recordAudit } from '../audit/store';
 import { insertBroadcast, releaseMessageId } from './store';

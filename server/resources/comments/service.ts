@@ -2,7 +2,7 @@
 // author, approval by administrators, and removal by the comment's author, the item's author
 // or an administrator.
 import type { Actor } from '../../http/endpoint';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { plainExcerpt, sanitizeDescription } from '../../lib/sanitize';
 import { recordAudit } from '../audit/store';
 import { isAdmin } from '../../lib/viewer';

@@ -3,7 +3,7 @@
 // made; it is stored as it is, because HMAC-SHA1 signatures are checked with the secret itself.
 import { z } from 'zod';
 import { endpoint } from '../../http/endpoint';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { contentIdParam } from '../../http/param-types';
 import { isoDate } from '../../http/fields';
 import { idInNetwork } from '../../http/reply';

@@ -6,7 +6,7 @@ import { contentTables, type ContentTypeName } from './types';
 import { deleteContent, lockContent } from './store';
 import type { Visibility } from '../../db/schema';
 import type { Actor } from '../../http/endpoint';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin, isOwner } from '../../lib/viewer';
 import { normaliseTags, replaceTags } from '../tags/store';

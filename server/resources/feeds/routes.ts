@@ -3,7 +3,7 @@
 // a feed reader's copy never holds a member's private view — and a private network has none.
 import { z } from 'zod';
 import { endpoint, type Ctx } from '../../http/endpoint';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { anonymous } from '../../lib/viewer';
 import { blogPostUrl } from '../blog-posts/schema';
 import { postStore } from '../blog-posts/store';

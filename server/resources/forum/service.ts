@@ -4,7 +4,7 @@
 import { announce, committed, type Change } from '../../lib/changes';
 import { recordAudit } from '../audit/store';
 import type { Actor } from '../../http/endpoint';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import type { ContentRef } from '../../http/param-types';
 import { sanitizeDescription } from '../../lib/sanitize';
 import type { Visibility } from '../../db/schema';

@@ -5,7 +5,7 @@ import type { Actor } from '../../http/endpoint';
 import type { Position } from '../../db/paging';
 import type { Tx } from '../../db/database';
 import type { FriendState } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { recordActivity } from '../activity/store';
 import { announce, committed } from '../../lib/changes';
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { endpoint } from '../../http/endpoint';
 import type { Ctx } from '../../http/endpoint';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { present, selectFields, type PresentContext, type Presenter } from '../../http/fields';
 import { anyContentIdParam } from '../../http/param-types';
 import type { Change } from '../../lib/changes';

@@ -3,7 +3,7 @@
 // transaction with its own audit record, so one item that fails does not hold back the others;
 // the reply says what became of each.
 import type { Ctx } from '../../http/endpoint';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { changePost, removePost } from '../blog-posts/service';
 import { changeComment, removeComment } from '../comments/service';
 import { changeTopic, removeTopic } from '../forum/service';

@@ -2,7 +2,7 @@
 // creator as its first member, and the creator's JoinNetwork event, so even a new network's
 // activity feed says who started it. One transaction: all of it, or none.
 import type { Db } from '../../db/database';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { recordActivity } from '../activity/store';
 import { addMember } from '../users/store';
 import { findNetwork, insertNetwork } from './store';

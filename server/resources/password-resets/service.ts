@@ -4,7 +4,7 @@
 // hour; using it sets the password, ends the account's other links and signs it out
 // everywhere.
 import type { Actor } from '../../http/endpoint';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { token as randomToken } from '../../lib/random';
 import { closeSessionsOf } from '../sessions/store';

@@ -4,7 +4,7 @@
 // as on every read path: the image of a photo the caller cannot see is 404.
 import express, { type Request, type Response } from 'express';
 import type { AppDeps } from '../../http/endpoint';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import type { PhotoSize } from '../../db/schema';
 import { findNetworkById } from '../networks/store';
 import { FILE_EXTENSIONS } from './schema';

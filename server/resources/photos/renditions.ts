@@ -2,7 +2,7 @@
 // encodes each size afresh, auto-oriented by its EXIF orientation; no metadata block (EXIF
 // with GPS, XMP, IPTC, comments) survives, because sharp keeps none unless asked to.
 import sharp from 'sharp';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import type { PhotoFormat, PhotoSize } from '../../db/schema';
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;

@@ -2,7 +2,7 @@
 // ranked, paged, and only what the caller may see.
 import { z } from 'zod';
 import { endpoint } from '../../http/endpoint';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { fail } from '../../http/params';
 import { isoDate, present, selectFields, type Presenter } from '../../http/fields';
 import { blogPostUrl } from '../blog-posts/schema';

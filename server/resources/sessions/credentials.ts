@@ -2,7 +2,7 @@
 // the same work whether the email is unknown or the password wrong, failures throttled per
 // account and per address, and a password hashed at an old cost stored again at the current one.
 import type { Ctx } from '../../http/endpoint';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { hashPassword, needsRehash, verifyNobody, verifyPassword } from '../../lib/passwords';
 import { findAccountByEmail } from '../users/store';
 

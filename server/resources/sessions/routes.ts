@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Request, Response } from 'express';
 import { endpoint, type Ctx } from '../../http/endpoint';
 import { SESSION_COOKIE } from '../../http/auth';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { viewerOf } from '../../http/auth';
 import { checkCredentials } from './credentials';
 import { closeSession, openSession, SESSION_DAYS } from './store';

@@ -1,6 +1,6 @@
 // Tag route table: the tags of one item, and the popular tags of the network (our extension).
 import { endpoint } from '../../http/endpoint';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { entries, idInNetwork, listing } from '../../http/reply';
 import { findVisibleItem } from '../commentable';
 import { itemTagEntry, itemTagPresenter, listParams, popularParams, tagCountEntry, tagCountPresenter, type ItemTag } from './schema';

@@ -5,7 +5,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import { keysetPage, type Position } from '../../db/paging';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { visibleItem, visibleToAudience, type Audience, type ScopeContext } from '../../lib/scope';
 import { namesItem } from '../commentable';
 import { contentTypes, type ContentTypeName } from '../content/types';

@@ -2,7 +2,7 @@
 // consumer key alone. Asking again returns the same token and secret, as clients expect.
 import { z } from 'zod';
 import { endpoint } from '../../http/endpoint';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { checkCredentials } from '../sessions/credentials';
 import { membership } from '../users/store';
 import { issueOAuthToken } from './store';

@@ -3,7 +3,7 @@
 // year; an icon replaced since is 404. Icons are shown wherever the member is, so they are public.
 import express, { type Request, type Response } from 'express';
 import type { AppDeps } from '../../http/endpoint';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { findIcon } from './store';
 
 const ICON = /^(\d{1,15})\/(\d{1,15})\.webp$/;

@@ -1,6 +1,6 @@
 // User (member) route table.
 import { endpoint, type Ctx } from '../../http/endpoint';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { entries, idInNetwork, listing, MAX_IDS } from '../../http/reply';
 import { refuseCrossSite, startSession } from '../sessions/routes';
 import { countParams, deleteParams, featuredParams, getParams, joinParams, recentParams, searchParams, updateParams, userEntry, userPresenter } from './schema';

@@ -5,7 +5,7 @@ import type { Actor, Ctx } from '../../http/endpoint';
 import type { Tx } from '../../db/database';
 import type { Member, MemberTable } from '../../db/schema';
 import { forgetActivityAbout, recordActivity } from '../activity/store';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { isOwner } from '../../lib/viewer';
 import type { UpdateInput } from './schema';

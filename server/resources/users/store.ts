@@ -6,7 +6,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { Db, Tx } from '../../db/database';
 import type { AccountTable, Member, MemberState, MemberTable, Role } from '../../db/schema';
 import { keysetPage, type KeysetOrdering, type Position } from '../../db/paging';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { screenName } from '../../lib/random';
 import { isAdmin } from '../../lib/viewer';

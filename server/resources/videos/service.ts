@@ -2,7 +2,7 @@
 // the host and the id there are kept); with video moderation on, it waits for approval. The
 // video, its tags and its CreateVideo event are written in one transaction.
 import type { Actor } from '../../http/endpoint';
-import { ApiError, invalidValue } from '../../http/errors';
+import { ApiError, invalidValue } from '../../lib/errors';
 import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin } from '../../lib/viewer';
 import type { Visibility } from '../../db/schema';
