@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import OAuth from 'oauth-1.0a';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../config';
 import { startServer, type RunningServer } from '../server';
 import { createConsumerKey } from '../resources/consumer-keys/store';
@@ -411,6 +412,38 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     },
   };
   return server;
+}
+
+/** A file's test server and its Network Creator, signed in. */
+export interface TestNetwork {
+  readonly server: TestServer;
+  readonly owner: Client;
+}
+
+/**
+ * One test server for the whole file: started and its owner signed in before the file's tests,
+ * stopped after them. Read `server` and `owner` inside tests and hooks, once it has started.
+ */
+export function useTestServer(env: Record<string, string> = {}): TestNetwork {
+  let server: TestServer | undefined;
+  let owner: Client | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(env);
+    owner = await server.owner();
+  });
+  afterAll(() => server?.stop());
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('The test server starts in beforeAll: use it inside a test or hook.');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get owner() {
+      return started(owner);
+    },
+  };
 }
 
 /** A Kysely plugin calling `changed` after each insert, update or delete it runs. */

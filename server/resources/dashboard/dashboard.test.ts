@@ -1,22 +1,16 @@
 // The dashboard's figures follow what members do: joining, posting, commenting, uploading
 // photos, tagging and deleting move the counters the dashboard reads, day by day; the most used
 // tags, the most active members and the waiting items come with them. Administrators only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Client, type TestServer } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer, type Client } from '../../test/harness';
 import { ADMINS, expectOutcome } from '../../test/roles';
 import { png } from '../photos/test-images';
 import { MADE_ROLES, makeRoles, pendingMember, type MadeRole } from '../users/test-roles';
 
-let server: TestServer;
-let owner: Client;
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.owner();
-});
-afterAll(() => server.stop());
+const network = useTestServer();
 
 type Day = { date: string; members: number; posts: number; comments: number; photos: number };
-const dashboard = async () => (await owner.get('Dashboard')).body.entry as { days: Day[]; topTags: { value: string; count: number }[]; activeMembers: { author: string; fullName: string; count: number }[]; waiting: number };
+const dashboard = async () => (await network.owner.get('Dashboard')).body.entry as { days: Day[]; topTags: { value: string; count: number }[]; activeMembers: { author: string; fullName: string; count: number }[]; waiting: number };
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe('the dashboard', () => {
@@ -26,15 +20,15 @@ describe('the dashboard', () => {
     expect(before.days.at(-1)!.date).toBe(today());
     const base = before.days.at(-1)!;
 
-    const ada = await server.signUp('Ada Active');
-    const bo = await server.signUp('Bo Busy');
+    const ada = await network.server.signUp('Ada Active');
+    const bo = await network.server.signUp('Bo Busy');
     const p1 = (await ada.post('BlogPost', { title: 'One', tag: ['baking', 'bread'] })).body.id as string;
     await ada.post('BlogPost', { title: 'Two', tag: ['baking'] });
     const p3 = (await bo.post('BlogPost', { title: 'Three', tag: ['cycling', 'baking'] })).body.id as string;
     await bo.post('Comment', { attachedTo: p1, description: 'Yum' });
     await ada.post('Comment', { attachedTo: p3, description: 'Nice ride' });
     await ada.upload('Photo', { title: 'Loaf', tag: 'bread' }, { file: await png() });
-    await pendingMember(server, owner, 'Nell Newcomer');
+    await pendingMember(network.server, network.owner, 'Nell Newcomer');
 
     const after = await dashboard();
     expect(after.days.at(-1)).toEqual({ date: today(), members: base.members + 3, posts: base.posts + 3, comments: base.comments + 2, photos: base.photos + 1 });
@@ -54,11 +48,11 @@ describe('the dashboard', () => {
 
     // Earlier days are their own; more than 30 days back is out of the window.
     const at = (daysAgo: number) => Date.now() - daysAgo * 86_400_000;
-    const adaId = await server.accountIdOf(ada);
+    const adaId = await network.server.accountIdOf(ada);
     for (const daysAgo of [1, 1, 29, 30]) {
-      await server.db
+      await network.server.db
         .insertInto('blog_posts')
-        .values({ network_id: server.networkId, author_id: adaId, title: 'Old', description: '', publish_status: 'publish', publish_time: at(daysAgo), visibility: 'all', approved: 1, featured_at: null, created_at: at(daysAgo), updated_at: at(daysAgo) })
+        .values({ network_id: network.server.networkId, author_id: adaId, title: 'Old', description: '', publish_status: 'publish', publish_time: at(daysAgo), visibility: 'all', approved: 1, featured_at: null, created_at: at(daysAgo), updated_at: at(daysAgo) })
         .execute();
     }
     const history = await dashboard();
@@ -72,7 +66,7 @@ describe('the dashboard', () => {
 describe('who may read it', () => {
   let roles: Record<MadeRole, Client>;
   beforeAll(async () => {
-    roles = await makeRoles(server);
+    roles = await makeRoles(network.server);
   });
   it.each(MADE_ROLES)('GET Dashboard as the %s: administrators only', async (role) => {
     expectOutcome(await roles[role].get('Dashboard'), ADMINS[role]);

@@ -1,18 +1,12 @@
 // Story: with moderation on for members, posts, comments, photos and videos, everything a
 // newcomer submits waits in one queue; administrators approve some and reject the rest with
 // each type's own PUT and DELETE, until the queue is empty.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Client, type TestServer } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestServer, type Client } from '../../test/harness';
 import { expectError, ISO_DATE, listedIds } from '../../test/expect-api';
 import { png } from '../photos/test-images';
 
-let server: TestServer;
-let owner: Client;
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.owner();
-});
-afterAll(() => server.stop());
+const network = useTestServer();
 
 const queued = async (admin: Client) => {
   const res = await admin.get('ModerationQueue/list', { count: 100 });
@@ -21,15 +15,15 @@ const queued = async (admin: Client) => {
 
 describe('the moderation queue', () => {
   it('holds everything awaiting approval and empties as administrators approve and reject', async () => {
-    const author = await server.signUp('Ada Author');
-    const admin = await server.signUp('Al Admin');
-    const commenter = await server.signUp('Cy Commenter');
-    await owner.put('User', { isAdmin: true }, { id: (await admin.get('User')).body.entry.id });
+    const author = await network.server.signUp('Ada Author');
+    const admin = await network.server.signUp('Al Admin');
+    const commenter = await network.server.signUp('Cy Commenter');
+    await network.owner.put('User', { isAdmin: true }, { id: (await admin.get('User')).body.entry.id });
     const topic = (await author.post('Topic', { title: 'A topic' })).body.id as string;
     const approvedPost = (await author.post('BlogPost', { title: 'Already out' })).body.id as string;
-    await owner.put('Network', { userModeration: true, blogPostModeration: true, commentModeration: true, photoModeration: true, videoModeration: true });
+    await network.owner.put('Network', { userModeration: true, blogPostModeration: true, commentModeration: true, photoModeration: true, videoModeration: true });
 
-    const newcomer = await server.signUp('Nell Newcomer');
+    const newcomer = await network.server.signUp('Nell Newcomer');
     const post = (await author.post('BlogPost', { title: 'Needs a look', description: 'Body' })).body.id as string;
     await author.post('BlogPost', { title: 'Still a draft', publishStatus: 'draft' });
     const comment = (await commenter.post('Comment', { attachedTo: approvedPost, description: 'A comment' })).body.id as string;
@@ -37,7 +31,7 @@ describe('the moderation queue', () => {
     const video = (await author.post('Video', { url: 'https://youtu.be/dQw4w9WgXcQ', title: 'A video' })).body.id as string;
     // Topics have no moderation flag; an administrator can still hold one back.
     await admin.put('Topic', { approved: false }, { id: topic });
-    await owner.put('Network', { userModeration: false, blogPostModeration: false, commentModeration: false, photoModeration: false, videoModeration: false });
+    await network.owner.put('Network', { userModeration: false, blogPostModeration: false, commentModeration: false, photoModeration: false, videoModeration: false });
 
     const newcomerId = (await newcomer.get('User')).body.entry.id as string;
     const all = await admin.get('ModerationQueue/list', { count: 100 });
@@ -63,7 +57,7 @@ describe('the moderation queue', () => {
       preview: 'Body',
       imageUrl: null,
     });
-    expect(all.body.entry[at(photo)].imageUrl).toMatch(new RegExp(`/xn/images/${server.networkId}/\\d+/thumbnail\\.png$`));
+    expect(all.body.entry[at(photo)].imageUrl).toMatch(new RegExp(`/xn/images/${network.server.networkId}/\\d+/thumbnail\\.png$`));
     expect(all.body.entry[at(video)].imageUrl).toBe('https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg');
     expect(all.body.entry[at(comment)]).toMatchObject({ type: 'Comment', author: commenter.who.screenName, title: null, description: 'A comment', preview: 'A comment', attachedTo: approvedPost, attachedToType: 'BlogPost' });
     expect(all.body.entry[at(newcomerId)]).toMatchObject({ type: 'User', author: newcomer.who.screenName, title: null });
@@ -94,17 +88,17 @@ describe('the moderation queue', () => {
     expect(await queued(admin)).toEqual([]);
     expect((await admin.get('ModerationQueue/count')).body.count).toBe(0);
     // What was approved is out for everyone; what was rejected is gone.
-    const reader = server.anonymous();
+    const reader = network.server.anonymous();
     expect((await reader.get('BlogPost', { id: post, fields: 'approved' })).body.entry.approved).toBe(true);
     expect(listedIds(await reader.get('Comment/recent', { attachedTo: approvedPost, count: 10 }))).toEqual([comment]);
-    expectError(await owner.get('Photo', { id: photo }), 404, 3, 1);
+    expectError(await network.owner.get('Photo', { id: photo }), 404, 3, 1);
     expect((await newcomer.post('BlogPost', { title: 'Member at last' })).status).toBe(200);
   });
 
   it('a rejected pending member leaves the queue', async () => {
-    const admin = await server.owner();
+    const admin = await network.server.owner();
     await admin.put('Network', { userModeration: true });
-    const first = await server.signUp('Rae Rejected');
+    const first = await network.server.signUp('Rae Rejected');
     await admin.put('Network', { userModeration: false });
     const id = (await first.get('User')).body.entry.id as string;
     expect((await queued(admin)).map((e) => e.id)).toEqual([id]);
