@@ -1,4 +1,4 @@
-// What the pages of a post and of a photo share: administrators' moderation controls with the
+// What the pages of a post, a photo and a video share: administrators' moderation controls with the
 // author's own actions beside them (the author's Delete standing in for the moderators'), and
 // the comment thread with the way to comment.
 import type { ReactNode } from 'react';
