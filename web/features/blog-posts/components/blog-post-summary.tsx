@@ -15,9 +15,11 @@ type Props = {
   resources: Resources;
   /** h3 where the listing sits under its own h2 (a profile's Posts section). */
   headingLevel?: 2 | 3;
+  /** Say when it was featured rather than only that it is (the featured list). */
+  featuredWhen?: boolean;
 };
 
-export function BlogPostSummaryCard({ network, post, resources, headingLevel = 2 }: Props) {
+export function BlogPostSummaryCard({ network, post, resources, headingLevel = 2, featuredWhen }: Props) {
   const headingId = `post-${post.id}`;
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
@@ -25,7 +27,7 @@ export function BlogPostSummaryCard({ network, post, resources, headingLevel = 2
       <Heading id={headingId}>
         <PrefetchLink to={paths.blogPost(network, post.id)}>{post.title}</PrefetchLink>
       </Heading>
-      <PostMeta post={post} resources={resources} />
+      <PostMeta post={post} resources={resources} featuredWhen={featuredWhen} />
       {post.approved === false ? <AwaitingApproval /> : null}
       <TagList network={network} tags={post.topTags ?? []} />
     </article>

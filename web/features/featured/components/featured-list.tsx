@@ -55,11 +55,8 @@ function FeaturedItems({ network, kind, data }: { network: string; kind: Feature
       return (
         <ol className="post-list">
           {(data as FeaturedListings['posts']).entry.map((post) => (
-            <li key={post.id} className="featured-post-row">
-              <BlogPostSummaryCard network={network} post={post} resources={resources} />
-              <p className="meta">
-                <FeaturedWhen iso={post.featuredDate} />
-              </p>
+            <li key={post.id}>
+              <BlogPostSummaryCard network={network} post={post} resources={resources} featuredWhen />
             </li>
           ))}
         </ol>
