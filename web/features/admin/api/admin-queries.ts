@@ -84,14 +84,15 @@ export const adminQueries = {
 
 export type FeaturedType = 'BlogPost' | 'Photo' | 'Topic' | 'Video' | 'Comment' | 'User';
 
-/** What the featured page shows of each: a name (title, or a member's full name) and where it is. */
+/** What the featured page shows of each: a name (title, or a member's full name), where it is, and who wrote it. */
+const BY = 'author.fullName,author.iconUrl,author.url';
 const FEATURED_FIELDS: Record<FeaturedType, string> = {
-  BlogPost: 'id,author,featuredDate,title,url',
-  Photo: 'id,author,featuredDate,title,url',
-  Topic: 'id,author,featuredDate,title,url',
-  Video: 'id,author,featuredDate,title,url',
+  BlogPost: `id,author,featuredDate,title,url,${BY}`,
+  Photo: `id,author,featuredDate,title,url,${BY}`,
+  Topic: `id,author,featuredDate,title,url,${BY}`,
+  Video: `id,author,featuredDate,title,url,${BY}`,
   User: 'id,author,featuredDate,fullName,url',
-  Comment: 'id,author,featuredDate,description,attachedTo,attachedToType',
+  Comment: `id,author,featuredDate,description,attachedTo,attachedToType,${BY}`,
 };
 
 /** The fields the featured listings share; members have a fullName, comments a description, instead of a title. */
