@@ -113,7 +113,7 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
     next();
   });
   app.use(cache.middleware);
-  app.use(requestLog(log));
+  app.use(requestLog(app, log));
   app.use(options.metrics.middleware);
   app.use(
     securityHeaders({
@@ -130,8 +130,11 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
     }),
   );
   // Compresses what is worth it (gzip or brotli, as the client accepts); event streams send
-  // Cache-Control: no-transform and pass through as they come.
-  app.use(compression());
+  // Cache-Control: no-transform and pass through as they come. A client that accepts no
+  // encoding (most programs) skips the middleware: its reply is the uncompressed one either
+  // way, only without a `Vary: Accept-Encoding` that a reply valid for every client needs not.
+  const compress = compression();
+  app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
 
   app.use(operationsRouter({ db, metrics: options.metrics, lifecycle: options.lifecycle, metricsToken: options.metricsToken }));
 

@@ -27,7 +27,16 @@ export function createMetrics(): Metrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const inFlight = new Gauge({ name: 'http_requests_in_flight', help: 'Requests being answered now', registers: [registry] });
+  // Counted in a plain number and read when scraped, rather than set on every request.
+  let answering = 0;
+  new Gauge({
+    name: 'http_requests_in_flight',
+    help: 'Requests being answered now',
+    registers: [registry],
+    collect() {
+      this.set(answering);
+    },
+  });
   const queries = new Histogram({
     name: 'db_query_duration_seconds',
     help: 'Database query time',
@@ -58,24 +67,24 @@ export function createMetrics(): Metrics {
     },
   });
 
+  const observe = (method: string, route: string, status: number, startedAt: bigint) => {
+    const labels = { method, route, status: String(status) };
+    requests.inc(labels);
+    duration.observe(labels, Number(process.hrtime.bigint() - startedAt) / 1e9);
+  };
+
   return {
     registry,
     middleware(req, res, next) {
-      const end = duration.startTimer();
-      inFlight.inc();
+      const startedAt = process.hrtime.bigint();
+      answering++;
       res.once('close', () => {
-        inFlight.dec();
-        const labels = { method: req.method, route: routeOf(req), status: String(res.statusCode) };
-        requests.inc(labels);
-        end(labels);
+        answering--;
+        observe(req.method, routeOf(req), res.statusCode, startedAt);
       });
       next();
     },
-    observe(method, route, status, startedAt) {
-      const labels = { method, route, status: String(status) };
-      requests.inc(labels);
-      duration.observe(labels, Number(process.hrtime.bigint() - startedAt) / 1e9);
-    },
+    observe,
     observeQuery(durationMs, failed) {
       queries.observe({ outcome: failed ? 'error' : 'ok' }, durationMs / 1000);
     },

@@ -1,9 +1,9 @@
-// One structured JSON line per request (pino-http): request id, method, path, status and
-// time taken. Credentials never reach the log: no headers are logged, and the values of
-// query parameters that carry secrets are replaced before the line is written.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// One structured JSON line per request, written when its response ends: request id, method,
+// path, status and time taken. Credentials never reach the log: no headers are logged, and
+// the values of query parameters that carry secrets are replaced before the line is written.
+// A request builds nothing for the log unless a line will be written.
+import type { Express, Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 
 /** Query parameters whose values are secrets (or sign with one): logged as `[redacted]`. */
 const SECRET_PARAMS = /pass|secret|token|signature|session|csrf/i;
@@ -33,30 +33,40 @@ export function redactUrl(url: string): string {
 }
 
 /** The path as the client sent it (Express rewrites `req.url` inside routers). */
-const pathOf = (req: IncomingMessage) => String((req as { originalUrl?: string }).originalUrl ?? req.url ?? '').split('?')[0];
+const pathOf = (req: Request) => req.originalUrl.split('?')[0]!;
 
-export function requestLog(log: Logger) {
-  const message = (req: IncomingMessage, res: ServerResponse) => `${req.method} ${pathOf(req)} ${res.statusCode}`;
-  return pinoHttp({
-    logger: log,
-    genReqId: (req) => req.id,
-    // The id as a top-level `reqId` on the request's line and on every line logged through `req.log`.
-    quietReqLogger: true,
-    customAttributeKeys: { reqId: 'reqId' },
-    autoLogging: { ignore: (req) => QUIET_PATHS.has(pathOf(req)) },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessMessage: message,
-    customErrorMessage: message,
-    serializers: {
-      req: (req: { method: string; url: string; remoteAddress?: string; raw?: IncomingMessage }) => ({
-        method: req.method,
-        url: redactUrl(req.raw && 'originalUrl' in req.raw ? String(req.raw.originalUrl) : req.url),
-        remoteAddress: req.remoteAddress,
-      }),
-      res: (res: { statusCode: number; raw?: ServerResponse }) => ({
-        statusCode: res.statusCode,
-        contentLength: Number(res.raw?.getHeader('content-length') ?? 0) || undefined,
-      }),
+/**
+ * The request-log middleware. It also gives every request `req.log`, a logger whose lines
+ * carry the request's id, made only when something logs through it.
+ */
+export function requestLog(app: Express, log: Logger): RequestHandler {
+  const children = new WeakMap<Request, Logger>();
+  Object.defineProperty(app.request, 'log', {
+    configurable: true,
+    get(this: Request) {
+      let child = children.get(this);
+      if (!child) children.set(this, (child = log.child({ reqId: this.id })));
+      return child;
     },
   });
+  return (req, res, next) => {
+    const startedAt = process.hrtime.bigint();
+    res.once('close', () => {
+      // A response that ended without being sent whole was aborted (the client went away).
+      const aborted = !res.writableFinished;
+      const level = aborted || res.statusCode >= 500 ? 'error' : 'info';
+      if (!log.isLevelEnabled(level) || QUIET_PATHS.has(pathOf(req))) return;
+      log[level](
+        {
+          reqId: req.id,
+          req: { method: req.method, url: redactUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress },
+          res: { statusCode: res.statusCode, contentLength: Number(res.getHeader('content-length') ?? 0) || undefined },
+          err: aborted ? new Error('request aborted') : undefined,
+          responseTime: Number(process.hrtime.bigint() - startedAt) / 1e6,
+        },
+        `${req.method} ${pathOf(req)} ${res.statusCode}`,
+      );
+    });
+    next();
+  };
 }

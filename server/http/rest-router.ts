@@ -1,10 +1,10 @@
 // Mounts the route tables of every resource under /xn/rest/{network}/1.0/, behind
 // `identifyCaller` and the rate limiter. For each request: check the endpoint's permission,
 // read its parameters, run its handler and wrap the result in the success envelope.
-import express, { type Request, type Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps, Ctx, Endpoint } from './endpoint';
 import type { SignInThrottle } from './rate-limit';
-import { ApiError, notFound } from '../lib/errors';
+import { ApiError } from '../lib/errors';
 import { Params } from './params';
 import { sendSuccess } from './envelope';
 import { authorize, authorizeParameters } from './auth';
@@ -56,29 +56,34 @@ export async function networkOfRestPath(networks: NetworkRows, req: Request) {
   const subdomain = String(req.params.network ?? '').toLowerCase();
   // No network is named with NUL, and PostgreSQL would refuse to compare one.
   const network = subdomain.includes('\0') ? undefined : await networks.find(subdomain);
-  if (!network) throw notFound(`No network '${subdomain}'.`, 2);
+  if (!network) throw new ApiError('noSuchNetwork', `No network '${subdomain}'.`);
   return network;
 }
 
-export function restRouter(deps: AppDeps & { signIns: SignInThrottle }, endpoints: Endpoint[]): express.Router {
-  const router = express.Router({ mergeParams: true });
-  for (const e of endpoints) {
-    const method = e.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-    router[method](`/${e.path}`, async (req: Request, res: Response) => {
-      const ctx = await contextFor(deps, req, res, e);
-      const params = ctx.params.parse(e.params);
-      authorizeParameters(e.restricted, (name) => (params as Record<string, unknown>)[name] !== undefined, ctx.viewer);
-      // A `fields` naming what the entries do not have is refused before any query runs.
-      if (e.presenter) selectFields(e.presenter, (params as { fields?: string }).fields);
-      const body = await e.handle(ctx, params);
-      if (e.reply !== 'stream' && e.reply !== 'atom') sendSuccess(req, res, body);
-    });
-  }
-  router.use((req: Request) => {
-    throw new ApiError('noSuchEndpoint', `No endpoint ${req.method} ${req.path}.`);
-  });
-  return router;
+/**
+ * The REST service's dispatcher: one lookup by method and path in the route table (every
+ * path is fixed, so no pattern is tried in turn). As Express's router did, paths compare
+ * without regard to case or a trailing slash, and a GET row answers HEAD too.
+ */
+export function restRouter(deps: AppDeps & { signIns: SignInThrottle }, endpoints: Endpoint[]): RequestHandler {
+  const rows = new Map(endpoints.map((e) => [routeKey(e.method, `/${e.path}`), { e, route: { path: `/${e.path}` } }]));
+  return async (req, res) => {
+    const row = rows.get(routeKey(req.method === 'HEAD' ? 'GET' : req.method, req.path));
+    if (!row) throw new ApiError('noSuchEndpoint', `No endpoint ${req.method} ${req.path}.`);
+    const { e } = row;
+    // What Express's router sets: the metrics and the response cache label requests by it.
+    req.route = row.route;
+    const ctx = await contextFor(deps, req, res, e);
+    const params = ctx.params.parse(e.params);
+    authorizeParameters(e.restricted, (name) => (params as Record<string, unknown>)[name] !== undefined, ctx.viewer);
+    // A `fields` naming what the entries do not have is refused before any query runs.
+    if (e.presenter) selectFields(e.presenter, (params as { fields?: string }).fields);
+    const body = await e.handle(ctx, params);
+    if (e.reply !== 'stream' && e.reply !== 'atom') sendSuccess(req, res, body);
+  };
 }
+
+const routeKey = (method: string, path: string) => `${method} ${(path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase()}`;
 
 async function contextFor(deps: AppDeps & { signIns: SignInThrottle }, req: Request, res: Response, e: Endpoint): Promise<Ctx> {
   const network = req.network!;

@@ -1,12 +1,16 @@
-// Properties our middleware adds to Express requests. (`req.id`, the request id, and
-// `req.log` are declared by pino-http, which logs each request.)
+// Properties our middleware adds to Express requests.
 import 'express-serve-static-core';
+import type { Logger } from 'pino';
 import type { Network } from '../db/schema';
 import type { Caller } from './auth';
 import type { ApiError } from '../lib/errors';
 
 declare module 'express-serve-static-core' {
   interface Request {
+    /** The request id: the client's X-Request-Id when it is a plain token, else a new UUID. */
+    id: string;
+    /** Logs with the request id on every line (`requestLog`). */
+    log: Logger;
     /** The raw application/x-www-form-urlencoded body, for OAuth signature checks. */
     rawForm?: string;
     /** The network the request addresses (`identifyCaller`). */
