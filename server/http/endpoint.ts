@@ -10,7 +10,7 @@ import type { UploadSpec } from './upload';
 import type { SignInThrottle } from './rate-limit';
 import type { Db, Dialect } from '../db/database';
 import type { Network } from '../db/schema';
-import type { Viewer } from '../lib/viewer';
+import type { SignedInViewer, Viewer } from '../lib/viewer';
 import type { ScopeContext } from '../lib/scope';
 import type { Logger } from 'pino';
 import type { ChangeBus } from '../lib/changes';
@@ -54,6 +54,11 @@ export interface Actor extends AppDeps, ScopeContext {
   address?: string | null;
 }
 
+/** An actor whose account is known to exist: who acts through an endpoint that needs one. */
+export interface SignedInActor extends Actor {
+  viewer: SignedInViewer;
+}
+
 export interface Ctx extends Actor {
   /** Failed sign-ins, counted per account and address. */
   signIns: SignInThrottle;
@@ -64,6 +69,13 @@ export interface Ctx extends Actor {
   req: Request;
   res: Response;
 }
+
+export interface SignedInCtx extends Ctx {
+  viewer: SignedInViewer;
+}
+
+/** What a handler gets: every permission but `public` and `anyone` has let a signed-in caller through. */
+export type HandlerCtx<P extends Permission> = P extends 'public' | 'anyone' ? Ctx : SignedInCtx;
 
 /**
  * The success body's envelope, as the OpenAPI document describes it:
@@ -78,11 +90,11 @@ export interface Ctx extends Actor {
  */
 export type ReplyKind = 'get' | 'listing' | 'count' | 'create' | 'done' | 'entry' | 'stream' | 'atom';
 
-export interface Endpoint<S extends z.ZodObject = z.ZodObject> {
+export interface Endpoint<S extends z.ZodObject = z.ZodObject, P extends Permission = Permission> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Resource and action, e.g. `BlogPost/recent`. */
   path: string;
-  allow: Permission;
+  allow: P;
   summary: string;
   /** Our addition to the historical API, marked as such in the API reference. */
   extension?: boolean;
@@ -108,10 +120,13 @@ export interface Endpoint<S extends z.ZodObject = z.ZodObject> {
   presenter?: Presenter<any>;
   /** A multipart/form-data body with one file (Photo upload), read after the permission check. */
   upload?: UploadSpec;
-  handle(ctx: Ctx, params: z.output<S>): Promise<Record<string, unknown>>;
+  handle(ctx: HandlerCtx<P>, params: z.output<S>): Promise<Record<string, unknown>>;
 }
 
-/** Declares an endpoint with its parameter types inferred from its schema. */
-export function endpoint<S extends z.ZodObject>(e: Endpoint<S>): Endpoint {
+/**
+ * Declares an endpoint with its parameter types inferred from its schema, and its handler's
+ * caller from its permission (the router authorizes the caller before it calls the handler).
+ */
+export function endpoint<S extends z.ZodObject, P extends Permission>(e: Endpoint<S, P>): Endpoint {
   return e as unknown as Endpoint;
 }

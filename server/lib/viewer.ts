@@ -12,6 +12,13 @@ export interface Viewer {
   csrfToken?: string;
 }
 
+/** A caller with an account: whom every permission but `public` and `anyone` lets through. */
+export interface SignedInViewer extends Viewer {
+  accountId: number;
+}
+
+export const isSignedIn = (v: Viewer): v is SignedInViewer => v.accountId !== null;
+
 export const anonymous: Viewer = { accountId: null, screenName: null, role: null, state: null, via: 'anonymous' };
 
 export const isMember = (v: Viewer) => v.state === 'active';

@@ -2,7 +2,7 @@
 // an item's `featuredDate`; `featured` listings sort by it alone. Featuring is recorded in
 // the activity feed as Feature<Type>, once: featuring a featured item changes nothing.
 import { z } from 'zod';
-import { endpoint, type Actor, type Endpoint } from '../http/endpoint';
+import { endpoint, type SignedInActor, type Endpoint } from '../http/endpoint';
 import { contentIdParam } from '../http/param-types';
 import { idInNetwork } from '../http/reply';
 import { ApiError } from '../lib/errors';
@@ -34,7 +34,7 @@ export function featureEndpoints(type: FeaturableType): Endpoint[] {
 }
 
 /** Features an item of this network now, or stops featuring it (404 when there is none). */
-export async function setFeatured(ctx: Actor, type: FeaturableType, id: number, featured: boolean): Promise<void> {
+export async function setFeatured(ctx: SignedInActor, type: FeaturableType, id: number, featured: boolean): Promise<void> {
   const table = featurableTables[type];
   await committed(ctx, async (tx) => {
     // Only a change is written: featuring a featured item keeps its date and records no second event.
@@ -55,7 +55,7 @@ export async function setFeatured(ctx: Actor, type: FeaturableType, id: number, 
     if (featured) {
       await recordActivity(tx, {
         networkId: ctx.network.id,
-        authorId: ctx.viewer.accountId!,
+        authorId: ctx.viewer.accountId,
         type: `Feature${type}`,
         content: { type, id },
         now: ctx.now,

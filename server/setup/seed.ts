@@ -2,9 +2,10 @@
 // comments, photos, forum topics with replies, videos, and a few featured items. Written
 // through the same use-cases as API requests.
 import type { Logger } from 'pino';
-import type { AppDeps, Actor } from '../http/endpoint';
+import type { AppDeps, SignedInActor } from '../http/endpoint';
 import { viewerOf } from '../http/auth';
 import { generatePassword } from '../lib/passwords';
+import { isSignedIn } from '../lib/viewer';
 import { createPost } from '../resources/blog-posts/service';
 import { addComment } from '../resources/comments/service';
 import { setFeatured, type FeaturableType } from '../resources/featuring';
@@ -75,12 +76,11 @@ export async function seedDemoContent(deps: AppDeps, subdomain: string, log?: Lo
   }
   // Categories and featuring are administrators' work: the Network Creator's, where there is one.
   const creatorId = network.owner_account_id ?? memberIds[0]!;
-  const actorFor = async (accountId: number, at: number): Promise<Actor> => ({
-    ...deps,
-    network,
-    viewer: await viewerOf(deps.db, network.id, accountId, 'session'),
-    now: at,
-  });
+  const actorFor = async (accountId: number, at: number): Promise<SignedInActor> => {
+    const viewer = await viewerOf(deps.db, network.id, accountId, 'session');
+    if (!isSignedIn(viewer)) throw new Error(`Account ${accountId} is no member of the network it seeds.`);
+    return { ...deps, network, viewer, now: at };
+  };
   // Spread over the last days, oldest first, so the listings read like a real history.
   const hours = (n: number) => n * 3_600_000;
   /** `count` comments on an item, by the members after its author (`by`, an index of memberIds). */

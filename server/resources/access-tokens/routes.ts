@@ -19,7 +19,7 @@ export const accessTokenEndpoints = [
     reply: 'entry',
     entry: z.array(accessTokenEntry),
     handle: async (ctx) => {
-      const rows = await listAccessTokens(ctx.db, ctx.network.id, ctx.viewer.accountId!);
+      const rows = await listAccessTokens(ctx.db, ctx.network.id, ctx.viewer.accountId);
       return { entry: rows.map((row) => accessTokenOf(ctx.network.id, row)) };
     },
   }),
@@ -36,7 +36,7 @@ export const accessTokenEndpoints = [
     entry: newAccessTokenEntry,
     handle: async (ctx, p) => {
       if (ctx.viewer.via === 'bearer') throw new ApiError('notAllowed', 'An access token cannot create access tokens; sign in or use OAuth.');
-      const accountId = ctx.viewer.accountId!;
+      const accountId = ctx.viewer.accountId;
       const created = await createAccessTokenUnderCap(ctx.db, ctx.dialect, { networkId: ctx.network.id, accountId, name: p.name, max: MAX_TOKENS }, ctx.now);
       if (!created) throw new ApiError('stateConflict', `At most ${MAX_TOKENS} access tokens per member; revoke one first.`);
       const { row, secret } = created;
@@ -51,7 +51,7 @@ export const accessTokenEndpoints = [
     summary: "Revokes one of the caller's access tokens; requests with it fail from then on.",
     params: revokeParams,
     handle: async (ctx, p) => {
-      const revoked = await revokeAccessToken(ctx.db, ctx.network.id, ctx.viewer.accountId!, idInNetwork(ctx, p.id), ctx.now);
+      const revoked = await revokeAccessToken(ctx.db, ctx.network.id, ctx.viewer.accountId, idInNetwork(ctx, p.id), ctx.now);
       if (!revoked) throw new ApiError('noSuchItem');
       return {};
     },

@@ -3,7 +3,7 @@
 // `listAudit` reads it newest first, filtered, paged by anchors. Nothing deletes its rows.
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database';
-import type { Actor } from '../../http/endpoint';
+import type { SignedInActor } from '../../http/endpoint';
 import { keysetPage, type Position } from '../../db/paging';
 
 /** What an administrator did. */
@@ -28,12 +28,12 @@ export interface AuditEvent {
 }
 
 /** Records an act of the caller in the transaction `tx` of the act. */
-export async function recordAudit(tx: Tx, ctx: Actor, event: AuditEvent): Promise<void> {
+export async function recordAudit(tx: Tx, ctx: SignedInActor, event: AuditEvent): Promise<void> {
   await tx
     .insertInto('audit_log')
     .values({
       network_id: ctx.network.id,
-      actor_id: ctx.viewer.accountId!,
+      actor_id: ctx.viewer.accountId,
       action: event.action,
       item_type: event.type,
       item_id: event.id ?? null,

@@ -1,6 +1,6 @@
 // BlogPost use-cases: who may write what, publishing and scheduling, tags, and removal of a
 // post with everything attached to it, each in one transaction.
-import type { Actor } from '../../http/endpoint';
+import type { SignedInActor } from '../../http/endpoint';
 import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin } from '../../lib/viewer';
 import { normaliseTags } from '../tags/store';
@@ -18,7 +18,7 @@ export interface PostInput {
   approved?: boolean;
 }
 
-export async function createPost(ctx: Actor, input: PostInput & { title: string }): Promise<number> {
+export async function createPost(ctx: SignedInActor, input: PostInput & { title: string }): Promise<number> {
   const title = input.title.trim();
   const description = sanitizeDescription(input.description ?? '');
   const approved = input.approved ?? !(ctx.network.blog_post_moderation && !isAdmin(ctx.viewer));
@@ -28,7 +28,7 @@ export async function createPost(ctx: Actor, input: PostInput & { title: string 
   return createContent(ctx, { type: 'BlogPost', title, tags, visibility }, (tx) =>
     insertPost(tx, {
       network_id: ctx.network.id,
-      author_id: ctx.viewer.accountId!,
+      author_id: ctx.viewer.accountId,
       title,
       description,
       publish_status: publish.status ?? 'publish',
@@ -52,7 +52,7 @@ const posts = editableContent({
   adminMay: (post) => post.publish_status !== 'draft',
 });
 
-export async function changePost(ctx: Actor, id: number, input: PostInput): Promise<void> {
+export async function changePost(ctx: SignedInActor, id: number, input: PostInput): Promise<void> {
   await posts.change(ctx, id, input.tag, (post) => {
     const publish = publishing(ctx.now, input);
     // A draft published without a time is published now, not at the time it was drafted.
@@ -66,7 +66,7 @@ export async function changePost(ctx: Actor, id: number, input: PostInput): Prom
   });
 }
 
-export function removePost(ctx: Actor, id: number): Promise<void> {
+export function removePost(ctx: SignedInActor, id: number): Promise<void> {
   return posts.remove(ctx, id);
 }
 

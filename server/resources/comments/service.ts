@@ -1,7 +1,7 @@
 // Comment use-cases: commenting on an item the caller can see, editing by the comment's
 // author, approval by administrators, and removal by the comment's author, the item's author
 // or an administrator.
-import type { Actor } from '../../http/endpoint';
+import type { Actor, SignedInActor } from '../../http/endpoint';
 import { ApiError } from '../../lib/errors';
 import { plainExcerpt, sanitizeDescription } from '../../lib/sanitize';
 import { recordAudit } from '../audit/store';
@@ -21,12 +21,12 @@ export async function itemForComments(ctx: Actor, ref: { networkId: number; type
   return item;
 }
 
-export async function addComment(ctx: Actor, input: { attachedTo: { networkId: number; type: string; id: number }; description: string }) {
+export async function addComment(ctx: SignedInActor, input: { attachedTo: { networkId: number; type: string; id: number }; description: string }) {
   const item = await itemForComments(ctx, input.attachedTo);
   const description = sanitizeDescription(input.description).trim();
   if (!description) throw new ApiError('missingParameter', "A comment needs a 'description'.");
   if (Number(item.closed) === 1) throw new ApiError('stateConflict', 'This item is closed to new comments.');
-  const viewer = ctx.viewer.accountId!;
+  const viewer = ctx.viewer.accountId;
   if (await hasBlocked(ctx.db, ctx.network.id, item.author_id, viewer)) throw new ApiError('blocked', 'The author of this item has blocked you.');
   const moderated = ctx.network.comment_moderation && !isAdmin(ctx.viewer) && item.author_id !== viewer;
   return committed(ctx, async (tx) => {
@@ -65,7 +65,7 @@ export async function addComment(ctx: Actor, input: { attachedTo: { networkId: n
   });
 }
 
-export async function removeComment(ctx: Actor, id: number) {
+export async function removeComment(ctx: SignedInActor, id: number) {
   const comment = await findCommentRow(ctx.db, ctx.network.id, id);
   if (!comment) throw new ApiError('noSuchItem');
   const viewer = ctx.viewer.accountId;
@@ -87,7 +87,7 @@ export async function removeComment(ctx: Actor, id: number) {
  * Its author edits a comment's text; administrators approve it. With comment moderation on,
  * an edit goes back to awaiting approval, as a new comment would.
  */
-export async function changeComment(ctx: Actor, id: number, input: { description?: string; approved?: boolean }) {
+export async function changeComment(ctx: SignedInActor, id: number, input: { description?: string; approved?: boolean }) {
   const comment = await findCommentRow(ctx.db, ctx.network.id, id);
   if (!comment) throw new ApiError('noSuchItem');
   const viewer = ctx.viewer.accountId;

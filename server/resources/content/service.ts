@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/database';
 import { contentTables, type ContentTypeName } from './types';
 import { deleteContent, lockContent } from './store';
 import type { Visibility } from '../../db/schema';
-import type { Actor } from '../../http/endpoint';
+import type { Actor, SignedInActor } from '../../http/endpoint';
 import { ApiError } from '../../lib/errors';
 import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin, isOwner } from '../../lib/viewer';
@@ -29,18 +29,18 @@ export function checkCreatedAfter(ctx: Actor, createdAfter: number) {
 
 /** Writes a new item of `type` (`insert` returns its id), its tags and its Create<Type> event in one transaction. */
 export function createContent(
-  ctx: Actor,
+  ctx: SignedInActor,
   item: { type: ContentTypeName; title: string; tags: string[]; visibility: Visibility },
   insert: (tx: Tx) => Promise<number>,
 ): Promise<number> {
   return committed(ctx, async (tx) => {
     const id = await insert(tx);
     await reindexContent(tx, item.type, id);
-    announce(tx, { networkId: ctx.network.id, kind: item.type, id, op: 'created', authorId: ctx.viewer.accountId!, visibility: item.visibility });
+    announce(tx, { networkId: ctx.network.id, kind: item.type, id, op: 'created', authorId: ctx.viewer.accountId, visibility: item.visibility });
     await replaceTags(tx, ctx.network.id, item.type, id, item.tags);
     await recordActivity(tx, {
       networkId: ctx.network.id,
-      authorId: ctx.viewer.accountId!,
+      authorId: ctx.viewer.accountId,
       type: `Create${item.type}`,
       content: { type: item.type, id },
       title: item.title,
@@ -93,7 +93,7 @@ export function editableContent<Row extends { author_id: number }, Patch>(spec: 
 
   return {
     /** Writes the patch `patchOf` makes of the stored row and, when `tag` is given, the tags. */
-    async change(ctx: Actor, id: number, tag: string[] | undefined, patchOf: (row: Row) => Patch | Promise<Patch>): Promise<void> {
+    async change(ctx: SignedInActor, id: number, tag: string[] | undefined, patchOf: (row: Row) => Patch | Promise<Patch>): Promise<void> {
       const patch = await patchOf(await toChange(ctx, id));
       const tags = tag === undefined ? undefined : normaliseTags(tag);
       await committed(ctx, async (tx) => {
@@ -112,7 +112,7 @@ export function editableContent<Row extends { author_id: number }, Patch>(spec: 
     },
 
     /** Deletes the item with its comments, tags and activity. */
-    async remove(ctx: Actor, id: number): Promise<void> {
+    async remove(ctx: SignedInActor, id: number): Promise<void> {
       await toChange(ctx, id);
       await committed(ctx, async (tx) => {
         if (!(await lockContent(tx, ctx.dialect, type, id, 'update'))) throw new ApiError('noSuchItem');

@@ -3,7 +3,7 @@
 // tags and its CreateTopic event is written in one transaction.
 import { announce, committed, type Change } from '../../lib/changes';
 import { recordAudit } from '../audit/store';
-import type { Actor } from '../../http/endpoint';
+import type { Actor, SignedInActor } from '../../http/endpoint';
 import { ApiError } from '../../lib/errors';
 import type { ContentRef } from '../../http/param-types';
 import { sanitizeDescription } from '../../lib/sanitize';
@@ -40,12 +40,12 @@ function requiredTitle(title: string | undefined): string | undefined {
 
 const titled = (title: string | undefined) => title !== undefined && { title, title_key: titleKey(title) };
 
-export async function createCategory(ctx: Actor, input: CategoryInput & { title: string }): Promise<number> {
+export async function createCategory(ctx: SignedInActor, input: CategoryInput & { title: string }): Promise<number> {
   const title = requiredTitle(input.title)!;
   return committed(ctx, async (tx) => {
     const id = await insertCategory(tx, {
       network_id: ctx.network.id,
-      author_id: ctx.viewer.accountId!,
+      author_id: ctx.viewer.accountId,
       title,
       title_key: titleKey(title),
       description: sanitizeDescription(input.description ?? ''),
@@ -60,7 +60,7 @@ export async function createCategory(ctx: Actor, input: CategoryInput & { title:
 
 const categoryChange = (ctx: Actor, id: number, op: Change['op']): Change => ({ networkId: ctx.network.id, kind: 'Category', id, op });
 
-export async function changeCategory(ctx: Actor, id: number, input: CategoryInput): Promise<void> {
+export async function changeCategory(ctx: SignedInActor, id: number, input: CategoryInput): Promise<void> {
   const row = await findCategoryRow(ctx.db, ctx.network.id, id);
   if (!row) throw new ApiError('noSuchItem');
   const title = requiredTitle(input.title);
@@ -76,7 +76,7 @@ export async function changeCategory(ctx: Actor, id: number, input: CategoryInpu
 }
 
 /** Deletes a category; its topics stay in the forum, without a category. */
-export async function removeCategory(ctx: Actor, id: number): Promise<void> {
+export async function removeCategory(ctx: SignedInActor, id: number): Promise<void> {
   const row = await findCategoryRow(ctx.db, ctx.network.id, id);
   if (!row) throw new ApiError('noSuchItem');
   await committed(ctx, async (tx) => {
@@ -93,14 +93,14 @@ async function categoryFor(ctx: Actor, ref: ContentRef): Promise<number> {
   return category.id;
 }
 
-export async function createTopic(ctx: Actor, input: TopicInput & { title: string }): Promise<number> {
+export async function createTopic(ctx: SignedInActor, input: TopicInput & { title: string }): Promise<number> {
   const title = requiredTitle(input.title)!;
   const categoryId = input.categoryId === undefined ? null : await categoryFor(ctx, input.categoryId);
   const tags = normaliseTags(input.tag ?? []);
   return createContent(ctx, { type: 'Topic', title, tags, visibility: input.visibility ?? 'all' }, (tx) =>
     insertTopic(tx, {
       network_id: ctx.network.id,
-      author_id: ctx.viewer.accountId!,
+      author_id: ctx.viewer.accountId,
       category_id: categoryId,
       title,
       title_key: titleKey(title),
@@ -117,7 +117,7 @@ export async function createTopic(ctx: Actor, input: TopicInput & { title: strin
 
 const topics = editableContent({ type: 'Topic', what: 'this topic', find: findTopicRow, store: topicStore, update: updateTopic });
 
-export async function changeTopic(ctx: Actor, id: number, input: TopicInput): Promise<void> {
+export async function changeTopic(ctx: SignedInActor, id: number, input: TopicInput): Promise<void> {
   await topics.change(ctx, id, input.tag, async () => {
     const categoryId = input.categoryId === undefined ? undefined : await categoryFor(ctx, input.categoryId);
     return {
@@ -130,6 +130,6 @@ export async function changeTopic(ctx: Actor, id: number, input: TopicInput): Pr
 }
 
 /** Deletes a topic with its replies, tags and activity. */
-export function removeTopic(ctx: Actor, id: number): Promise<void> {
+export function removeTopic(ctx: SignedInActor, id: number): Promise<void> {
   return topics.remove(ctx, id);
 }

@@ -1,7 +1,7 @@
 // Friend use-cases: asking, accepting, declining, cancelling, unfriending, blocking and
 // unblocking, each one transaction over both sides of the relationship (the pairs a
 // relationship can be in are listed in store.ts), and reading a member's friend list.
-import type { Actor } from '../../http/endpoint';
+import type { Actor, SignedInActor } from '../../http/endpoint';
 import type { Position } from '../../db/paging';
 import type { Tx } from '../../db/database';
 import type { FriendState } from '../../db/schema';
@@ -30,14 +30,14 @@ const alreadyThere: Record<FriendState, (name: string) => string> = {
 };
 
 /** Asks `screenName` to be friends, or accepts their request; accepting is an AddFriend event. */
-export async function askOrAccept(ctx: Actor, screenName: string): Promise<void> {
+export async function askOrAccept(ctx: SignedInActor, screenName: string): Promise<void> {
   await changeRelationship(ctx, screenName, { activeOnly: true }, async (tx, other, { mine, theirs }) => {
     if (theirs === 'blocked') throw new ApiError('blocked', `${screenName} has blocked you.`);
     if (mine === null) return { mine: 'pending', theirs: 'friend_request' };
     if (mine !== 'friend_request') throw new ApiError('stateConflict', alreadyThere[mine](screenName));
     await recordActivity(tx, {
       networkId: ctx.network.id,
-      authorId: ctx.viewer.accountId!,
+      authorId: ctx.viewer.accountId,
       type: 'AddFriend',
       content: { type: 'User', id: other.member_id! },
       now: ctx.now,
@@ -47,10 +47,10 @@ export async function askOrAccept(ctx: Actor, screenName: string): Promise<void>
 }
 
 /** Blocks `screenName`: ends any friendship or request, and keeps them from asking again. */
-export async function block(ctx: Actor, screenName: string): Promise<void> {
+export async function block(ctx: SignedInActor, screenName: string): Promise<void> {
   await changeRelationship(ctx, screenName, { activeOnly: true }, async (tx, other, { mine, theirs }) => {
     if (mine === 'blocked') throw new ApiError('stateConflict', alreadyThere.blocked(screenName));
-    if (mine === 'friend') await forgetFriendship(tx, ctx.network.id, ctx.viewer.accountId!, other.id);
+    if (mine === 'friend') await forgetFriendship(tx, ctx.network.id, ctx.viewer.accountId, other.id);
     return { mine: 'blocked', theirs: theirs === 'blocked' ? undefined : null };
   });
 }
@@ -59,11 +59,11 @@ export async function block(ctx: Actor, screenName: string): Promise<void> {
  * Ends the caller's relationship with `screenName`: unfriends, cancels the caller's request,
  * declines theirs, or unblocks. With `state`, only a relationship in that state is ended.
  */
-export async function endRelationship(ctx: Actor, screenName: string, state: FriendState | undefined): Promise<void> {
+export async function endRelationship(ctx: SignedInActor, screenName: string, state: FriendState | undefined): Promise<void> {
   await changeRelationship(ctx, screenName, { activeOnly: false }, async (tx, other, { mine }) => {
     if (mine === null) throw new ApiError('noSuchItem', `You have no friendship, request or block with ${screenName}.`);
     if (state !== undefined && state !== mine) throw new ApiError('stateConflict', `Your relationship with ${screenName} is '${mine}', not '${state}'.`);
-    if (mine === 'friend') await forgetFriendship(tx, ctx.network.id, ctx.viewer.accountId!, other.id);
+    if (mine === 'friend') await forgetFriendship(tx, ctx.network.id, ctx.viewer.accountId, other.id);
     // Unblocking leaves the other side as it is: they may have blocked the caller too.
     return mine === 'blocked' ? { mine: null } : { mine: null, theirs: null };
   });
@@ -93,7 +93,7 @@ export async function friendList(
  * makes of it, in one transaction that no other change of the same pair can interleave.
  */
 async function changeRelationship(
-  ctx: Actor,
+  ctx: SignedInActor,
   screenName: string,
   { activeOnly }: { activeOnly: boolean },
   decide: (tx: Tx, other: Other, current: Relationship) => Promise<{ mine?: FriendState | null; theirs?: FriendState | null }>,
@@ -101,7 +101,7 @@ async function changeRelationship(
   if (screenName === ctx.viewer.screenName) throw new ApiError('invalidValue', 'You cannot be your own friend, nor block yourself.');
   const other = await accountNamed(ctx.db, ctx.network.id, screenName);
   if (!other || (activeOnly && other.member_state !== 'active')) throw new ApiError('noSuchItem', `No member '${screenName}' on this network.`);
-  const me = ctx.viewer.accountId!;
+  const me = ctx.viewer.accountId;
   await committed(ctx, async (tx) => {
     await lockPair(tx, ctx.dialect, me, other.id);
     // Friendships decide who sees friends-only items: both sides' views change.

@@ -2,7 +2,7 @@
 // own type's use-case (the same as PUT <type>?approved=true and DELETE <type>), in its own
 // transaction with its own audit record, so one item that fails does not hold back the others;
 // the reply says what became of each.
-import type { Ctx } from '../../http/endpoint';
+import type { Actor, SignedInActor } from '../../http/endpoint';
 import { ApiError } from '../../lib/errors';
 import { changePost, removePost } from '../blog-posts/service';
 import { changeComment, removeComment } from '../comments/service';
@@ -14,7 +14,7 @@ import { moderatableTypes } from './registry';
 
 export type Decision = 'approve' | 'reject';
 
-const useCases: Record<string, { approve(ctx: Ctx, id: number): Promise<void>; reject(ctx: Ctx, id: number): Promise<void> }> = {
+const useCases: Record<string, { approve(ctx: SignedInActor, id: number): Promise<void>; reject(ctx: SignedInActor, id: number): Promise<void> }> = {
   BlogPost: { approve: (ctx, id) => changePost(ctx, id, { approved: true }), reject: removePost },
   Comment: { approve: (ctx, id) => changeComment(ctx, id, { approved: true }), reject: removeComment },
   Photo: { approve: (ctx, id) => changePhoto(ctx, id, { approved: true }), reject: removePhoto },
@@ -24,7 +24,7 @@ const useCases: Record<string, { approve(ctx: Ctx, id: number): Promise<void>; r
 };
 
 /** Whether the item awaits approval; undefined when the network has no such item. */
-async function awaitsApproval(ctx: Ctx, type: string, id: number): Promise<boolean | undefined> {
+async function awaitsApproval(ctx: Actor, type: string, id: number): Promise<boolean | undefined> {
   if (type === 'User') {
     const member = await ctx.db.selectFrom('members').select('state').where('id', '=', id).where('network_id', '=', ctx.network.id).executeTakeFirst();
     return member && member.state === 'pending';
@@ -50,7 +50,7 @@ export interface DecisionResult {
   reason?: string;
 }
 
-export async function decide(ctx: Ctx, decision: Decision, items: { id: string; networkId: number; type: string; itemId: number }[]) {
+export async function decide(ctx: SignedInActor, decision: Decision, items: { id: string; networkId: number; type: string; itemId: number }[]) {
   const results: DecisionResult[] = [];
   for (const item of items) {
     try {

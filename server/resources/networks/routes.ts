@@ -25,7 +25,7 @@ export const networkEndpoints = [
     params: alphaParams,
     entry: networkEntry,
     handle: async (ctx, p) =>
-      listing(ctx, networkPresenter, await listNetworksOf(ctx.db, ctx.viewer.accountId!, p.count, ctx.anchors.decode(p.anchor)), p.fields),
+      listing(ctx, networkPresenter, await listNetworksOf(ctx.db, ctx.viewer.accountId, p.count, ctx.anchors.decode(p.anchor)), p.fields),
   }),
   endpoint({
     method: 'PUT',

@@ -1,7 +1,7 @@
 // Photo use-cases: uploading (the image decoded and re-encoded before anything is stored,
 // then the photo with its image sizes, tags and CreatePhoto event in one transaction),
 // changing and removing a photo with everything attached to it.
-import type { Actor } from '../../http/endpoint';
+import type { SignedInActor } from '../../http/endpoint';
 import { isAdmin } from '../../lib/viewer';
 import { sanitizeDescription } from '../../lib/sanitize';
 import type { Visibility } from '../../db/schema';
@@ -18,7 +18,7 @@ export interface PhotoInput {
   approved?: boolean;
 }
 
-export async function createPhoto(ctx: Actor, input: PhotoInput, upload: Buffer): Promise<number> {
+export async function createPhoto(ctx: SignedInActor, input: PhotoInput, upload: Buffer): Promise<number> {
   const approved = input.approved ?? !(ctx.network.photo_moderation && !isAdmin(ctx.viewer));
   const tags = normaliseTags(input.tag ?? []);
   const title = (input.title ?? '').trim();
@@ -29,7 +29,7 @@ export async function createPhoto(ctx: Actor, input: PhotoInput, upload: Buffer)
       tx,
       {
         network_id: ctx.network.id,
-        author_id: ctx.viewer.accountId!,
+        author_id: ctx.viewer.accountId,
         title,
         description: sanitizeDescription(input.description ?? ''),
         visibility: input.visibility ?? 'all',
@@ -55,13 +55,13 @@ const photos = editableContent({
   beforeRemove: deletePhotoImages,
 });
 
-export async function changePhoto(ctx: Actor, id: number, input: PhotoInput): Promise<void> {
+export async function changePhoto(ctx: SignedInActor, id: number, input: PhotoInput): Promise<void> {
   await photos.change(ctx, id, input.tag, () => ({
     ...contentPatch(ctx, input),
     ...(input.title !== undefined && { title: input.title.trim() }),
   }));
 }
 
-export function removePhoto(ctx: Actor, id: number): Promise<void> {
+export function removePhoto(ctx: SignedInActor, id: number): Promise<void> {
   return photos.remove(ctx, id);
 }

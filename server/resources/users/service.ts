@@ -1,7 +1,7 @@
 // Member use-cases: joining a network (pending first when member moderation is on), editing
 // one's own profile, moderation by administrators (approve, block, remove) and the Network
 // Creator making administrators. Each change is one transaction with the events it causes.
-import type { Actor, Ctx } from '../../http/endpoint';
+import type { Actor, Ctx, SignedInActor } from '../../http/endpoint';
 import type { Tx } from '../../db/database';
 import type { Member, MemberTable } from '../../db/schema';
 import { forgetActivityAbout, recordActivity } from '../activity/store';
@@ -74,7 +74,7 @@ export async function ownMembership(ctx: Actor): Promise<Member> {
  * A member the caller may act on: 404 when it does not exist or the caller may not see it
  * (pending and blocked members are the administrators' business).
  */
-async function targetMember(ctx: Actor, memberId: number | undefined): Promise<Member> {
+async function targetMember(ctx: SignedInActor, memberId: number | undefined): Promise<Member> {
   if (memberId === undefined) return ownMembership(ctx);
   const member = await findVisibleMemberRow(ctx.db, ctx, memberId);
   if (!member) throw new ApiError('noSuchItem');
@@ -90,7 +90,7 @@ function checkMayModerate(ctx: Actor, member: Member) {
   if (member.role === 'admin' && !isOwner(ctx.viewer)) throw new ApiError('notAllowed', 'Only the Network Creator may moderate administrators.');
 }
 
-export async function changeMember(ctx: Actor, memberId: number | undefined, input: UpdateInput): Promise<void> {
+export async function changeMember(ctx: SignedInActor, memberId: number | undefined, input: UpdateInput): Promise<void> {
   const member = await targetMember(ctx, memberId);
   const { id: _target, approved, isBlocked, isAdmin: makeAdmin, ...profile } = input;
   const changesProfile = Object.values(profile).some((v) => v !== undefined);
@@ -180,7 +180,7 @@ function nextMembership(
  * Rejects a pending member or removes a member: the membership and the events about it go;
  * what they wrote stays, still theirs, and they may join again (block them to keep them out).
  */
-export async function removeMember(ctx: Actor, memberId: number): Promise<void> {
+export async function removeMember(ctx: SignedInActor, memberId: number): Promise<void> {
   const member = await targetMember(ctx, memberId);
   checkMayModerate(ctx, member);
   await committed(ctx, async (tx) => {
@@ -196,9 +196,9 @@ export async function removeMember(ctx: Actor, memberId: number): Promise<void> 
  * The caller's icon from an uploaded image (squared, re-encoded); their iconUrl then points to
  * it, replacing the old one. Returns the stored icon: its path on this service.
  */
-export async function uploadIcon(ctx: Actor, upload: Buffer): Promise<string> {
+export async function uploadIcon(ctx: SignedInActor, upload: Buffer): Promise<string> {
   const bytes = await renderIcon(upload);
-  const accountId = ctx.viewer.accountId!;
+  const accountId = ctx.viewer.accountId;
   await committed(ctx, (tx) => saveIcon(tx, accountId, bytes, ctx.now));
   const iconPath = `/xn/icons/${accountId}/${ctx.now}.webp`;
   await changeMember(ctx, undefined, { iconUrl: iconPath });

@@ -1,7 +1,7 @@
 // Video use-cases: a member adds a video by its address or embed code on a known host (only
 // the host and the id there are kept); with video moderation on, it waits for approval. The
 // video, its tags and its CreateVideo event are written in one transaction.
-import type { Actor } from '../../http/endpoint';
+import type { SignedInActor } from '../../http/endpoint';
 import { ApiError, invalidValue } from '../../lib/errors';
 import { sanitizeDescription } from '../../lib/sanitize';
 import { isAdmin } from '../../lib/viewer';
@@ -19,7 +19,7 @@ export interface VideoInput {
   approved?: boolean;
 }
 
-export async function addVideo(ctx: Actor, input: VideoInput & { url?: string; embedCode?: string }): Promise<number> {
+export async function addVideo(ctx: SignedInActor, input: VideoInput & { url?: string; embedCode?: string }): Promise<number> {
   const source = videoNamedBy(input);
   const title = (input.title ?? '').trim();
   const tags = normaliseTags(input.tag ?? []);
@@ -27,7 +27,7 @@ export async function addVideo(ctx: Actor, input: VideoInput & { url?: string; e
   return createContent(ctx, { type: 'Video', title, tags, visibility: input.visibility ?? 'all' }, (tx) =>
     insertVideo(tx, {
       network_id: ctx.network.id,
-      author_id: ctx.viewer.accountId!,
+      author_id: ctx.viewer.accountId,
       host: source.host,
       host_video_id: source.id,
       title,
@@ -62,7 +62,7 @@ function videoNamedBy(input: { url?: string; embedCode?: string }): VideoSource 
 
 const videos = editableContent({ type: 'Video', what: 'this video', find: findVideoRow, store: videoStore, update: updateVideo });
 
-export async function changeVideo(ctx: Actor, id: number, input: VideoInput): Promise<void> {
+export async function changeVideo(ctx: SignedInActor, id: number, input: VideoInput): Promise<void> {
   await videos.change(ctx, id, input.tag, () => ({
     ...(input.title !== undefined && { title: input.title.trim() }),
     ...contentPatch(ctx, input),
@@ -70,6 +70,6 @@ export async function changeVideo(ctx: Actor, id: number, input: VideoInput): Pr
 }
 
 /** Deletes a video with its comments, tags and activity. */
-export function removeVideo(ctx: Actor, id: number): Promise<void> {
+export function removeVideo(ctx: SignedInActor, id: number): Promise<void> {
   return videos.remove(ctx, id);
 }
