@@ -9,7 +9,7 @@ export function MemberByline({ author, resources }: { author: ScreenName; resour
   const name = <span className="byline-name">{member?.fullName || author}</span>;
   return (
     <span className="byline">
-      {member?.iconUrl ? <img className="avatar" src={member.iconUrl} alt="" width={32} height={32} /> : null}
+      {member?.iconUrl ? <img className="avatar" src={member.iconUrl} alt="" width={32} height={32} loading="lazy" fetchPriority="low" /> : null}
       {member?.url ? <Link to={appPath(member.url)}>{name}</Link> : name}
     </span>
   );

@@ -25,7 +25,7 @@ function EventList({ listing, network }: { listing: ActivityListing; network?: s
         const who = listing.resources[event.author];
         return (
           <li key={event.id}>
-            {who?.iconUrl ? <img className="avatar" src={who.iconUrl} alt="" width={40} height={40} /> : null}
+            {who?.iconUrl ? <img className="avatar" src={who.iconUrl} alt="" width={40} height={40} loading="lazy" fetchPriority="low" /> : null}
             <div id={`event-${event.id.replaceAll(':', '-')}`}>
               <ActivitySentence event={event} people={listing.resources} />
               <RelativeTime iso={event.createdDate} />

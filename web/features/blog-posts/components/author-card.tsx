@@ -14,7 +14,7 @@ export function AuthorCard({ network, screenName }: { network: string; screenNam
   const { fullName, iconUrl, url, statusMessage, location, createdDate } = author.data;
   return (
     <aside className="author-card" aria-label="About the author">
-      <img className="avatar" src={iconUrl} alt="" width={56} height={56} />
+      <img className="avatar" src={iconUrl} alt="" width={56} height={56} fetchPriority="low" />
       <div>
         <p className="author-card-name">
           <Link to={appPath(url)}>{fullName}</Link>

@@ -19,7 +19,7 @@ export function FeaturedMembers({ network }: { network: string }) {
           {entry.map((member) => (
             <li key={member.id}>
               <Link to={appPath(member.url)}>
-                <img className="avatar" src={member.iconUrl} alt="" width={48} height={48} />
+                <img className="avatar" src={member.iconUrl} alt="" width={48} height={48} loading="lazy" fetchPriority="low" />
                 <span>{member.fullName}</span>
               </Link>
             </li>
