@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Measures the JavaScript each page of the built web app needs before it can show: the entry
-// chunk, the page's own lazily loaded route chunk, and every chunk those import statically,
+// chunk and the app it starts, the page's own lazily loaded route chunk, and every chunk those import statically,
 // gzipped. Fails when any page needs more than the budget. Reads Vite's manifest in dist/
 // (run `vite build` first); `npm run check:bundle` does both.
 import { readFileSync } from 'node:fs';
@@ -26,8 +26,12 @@ function closure(key, files = new Set()) {
   return files;
 }
 
+const isPage = (key) => key.startsWith('web/app/routes/');
 const [entryKey, entry] = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
-const pages = [...new Set(entry.dynamicImports ?? [])].filter((key) => key.startsWith('web/app/routes/'));
+// The entry imports the app itself dynamically (once a page the server rendered has painted): it is part of every page's start.
+const app = (entry.dynamicImports ?? []).filter((key) => !isPage(key));
+const start = app.reduce((files, key) => closure(key, files), closure(entryKey));
+const pages = [...new Set([entryKey, ...app].flatMap((key) => manifest[key].dynamicImports ?? []))].filter(isPage);
 if (pages.length === 0) throw new Error('No lazily loaded route modules found: is the router still splitting pages?');
 
 const kbOf = (files) => [...files].reduce((sum, file) => sum + sizeOf(file), 0) / 1000;
@@ -37,14 +41,14 @@ function deferred(page, initial) {
   const later = new Set();
   for (const key of [...initial].flatMap((file) => Object.keys(manifest).filter((k) => manifest[k].file === file))) {
     for (const dynamic of manifest[key].dynamicImports ?? []) {
-      if (!dynamic.startsWith('web/app/routes/')) for (const file of closure(dynamic)) if (!initial.has(file)) later.add(file);
+      if (!isPage(dynamic)) for (const file of closure(dynamic)) if (!initial.has(file)) later.add(file);
     }
   }
   return later;
 }
 
 const rows = pages.map((page) => {
-  const files = closure(page, closure(entryKey));
+  const files = closure(page, new Set(start));
   return { page: path.basename(page, path.extname(page)), kb: kbOf(files), laterKb: kbOf(deferred(page, files)) };
 });
 rows.sort((a, b) => b.kb - a.kb);

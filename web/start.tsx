@@ -1,6 +1,7 @@
-// Starts the web app in the browser. A page the server rendered (it then sends the state it
-// rendered from) is hydrated: the queries start with its data, the router with its loaders'
-// results and the page's own module loaded, so the first render is the server's markup.
+// Starts the web app in the browser (web/main.tsx loads it). A page the server rendered (it
+// then sends the state it rendered from) is hydrated: the queries start with its data, the
+// router with its loaders' results and the page's own module loaded, so the first render is
+// the server's markup.
 import { hydrate } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -8,7 +9,6 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } fr
 import { readInitialState } from './app/initial-state';
 import { AppProviders } from './app/providers';
 import { createRoutes } from './app/router';
-import './app/styles.css';
 import { renderRelativeTimesAt } from './components/relative-time';
 import { createQueryClient } from './lib/query-client';
 

@@ -28,7 +28,9 @@ export function inProcessFetch(app: http.RequestListener, visitor: http.Incoming
         encrypted: { value: (visitor.socket as { encrypted?: boolean }).encrypted },
       });
       server.emit('connection', serverSide);
-      const request = http.request({ method: 'GET', path: url, headers, createConnection: () => client }, (response) => {
+      // The request's own headers (a conditional request's If-None-Match) beside the visitor's.
+      const requestHeaders = { ...headers, ...Object.fromEntries(new Headers(init.headers)) };
+      const request = http.request({ method: 'GET', path: url, headers: requestHeaders, createConnection: () => client }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);
@@ -38,7 +40,9 @@ export function inProcessFetch(app: http.RequestListener, visitor: http.Incoming
           for (const [name, value] of Object.entries(response.headers)) {
             if (typeof value === 'string') replyHeaders.set(name, value);
           }
-          resolve(new Response(Buffer.concat(chunks), { status: response.statusCode, headers: replyHeaders }));
+          // A 304 (the answer to a conditional request) has no body, and a Response may not have one.
+          const status = response.statusCode ?? 500;
+          resolve(new Response(NULL_BODY.has(status) ? null : Buffer.concat(chunks), { status, headers: replyHeaders }));
         });
       });
       init.signal?.addEventListener('abort', () => request.destroy(new Error('aborted')));
@@ -47,6 +51,9 @@ export function inProcessFetch(app: http.RequestListener, visitor: http.Incoming
     });
   };
 }
+
+/** Statuses whose replies have no body. */
+const NULL_BODY = new Set([204, 205, 304]);
 
 const servers = new WeakMap<http.RequestListener, http.Server>();
 

@@ -23,6 +23,20 @@ const SHELL = `<!doctype html>
 </html>
 `;
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};\n`;
+const MANIFEST = { 'index.html': { file: 'assets/index-B4x9Qz1a.js', isEntry: true }, 'web/app/routes/home.tsx': { file: 'assets/home-1.js' } };
+// Stands in for the build's renderer: a network's front page from its Network reply, numbered by render.
+const RENDERER = `
+let renders = 0;
+export async function renderPage(url, send) {
+  const network = /^\\/n\\/([a-z0-9]+)$/.exec(url)?.[1];
+  const reply = network && (await send('/xn/rest/' + network + '/1.0/Network', {}));
+  if (!reply || !reply.ok) return null;
+  const { entry } = await reply.json();
+  renders += 1;
+  const html = '<main><h1>' + entry.name + '</h1><p>render ' + renders + '</p></main>';
+  return { title: entry.name, head: '', html, stateElement: '', module: 'web/app/routes/home.tsx' };
+}
+`;
 
 let server: RunningServer;
 let dataDir: string;
@@ -33,6 +47,10 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(webDir, 'index.html'), SHELL);
   fs.writeFileSync(path.join(webDir, 'assets', 'index-B4x9Qz1a.js'), SCRIPT);
+  fs.mkdirSync(path.join(webDir, '.vite'));
+  fs.writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  fs.mkdirSync(path.join(webDir, 'server'));
+  fs.writeFileSync(path.join(webDir, 'server', 'entry-server.js'), RENDERER);
   // Always the embedded database: how files are served does not depend on it.
   const config = loadConfig({
     PORT: '0',
@@ -90,6 +108,39 @@ describe('the shell (index.html)', () => {
   });
 });
 
+describe('a page rendered for visitors', () => {
+  const NETWORK = 'gardeners';
+  const renderOf = async (p: string) => /render (\d+)/.exec((await get(p)).body.toString('utf8'))?.[1];
+
+  it('is rendered once, and served again while the answers it was made from stay the same', async () => {
+    const first = await renderOf(`/n/${NETWORK}`);
+    expect(first).toBeDefined();
+    expect(await renderOf(`/n/${NETWORK}`)).toBe(first);
+    expect(await renderOf(`/n/${NETWORK}?from=elsewhere`)).not.toBe(first);
+  });
+
+  it('is rendered anew on the next load once one of those answers changed', async () => {
+    const before = await renderOf(`/n/${NETWORK}`);
+    await server.db.updateTable('networks').set({ name: 'Renamed Example' }).where('subdomain', '=', NETWORK).execute();
+    // A write through the service announces itself; one straight to the database says so here.
+    server.dropCached('all');
+    const html = (await get(`/n/${NETWORK}`)).body.toString('utf8');
+    expect(html).toContain('<h1>Renamed Example</h1>');
+    expect(/render (\d+)/.exec(html)?.[1]).not.toBe(before);
+  });
+
+  it('names its scripts for the app to fetch after the first paint, and preloads none', async () => {
+    const html = (await get(`/n/${NETWORK}`)).body.toString('utf8');
+    expect(html).toContain('<meta name="page-modules" content="/assets/home-1.js">');
+    expect(html).not.toContain('modulepreload');
+  });
+
+  it('is not for members, who get the shell', async () => {
+    const html = (await get(`/n/${NETWORK}`, { cookie: 'xn_session=someone' })).body.toString('utf8');
+    expect(html).toContain('<div id="root"></div>');
+  });
+});
+
 describe('hashed assets', () => {
   it('are cached for a year as immutable', async () => {
     const res = await get('/assets/index-B4x9Qz1a.js');
@@ -144,19 +195,19 @@ describe('a page rendered into the shell', () => {
   };
   const shell = `<html><head><title>Community</title><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>`;
 
-  it('preloads the files its module needs beyond the entry, and takes their styles', () => {
+  it('names the files its module needs beyond the entry, and takes their styles', () => {
     expect(filesOf(manifest, 'web/app/routes/home.tsx')).toEqual({
       scripts: ['assets/home-1.js', 'assets/list-1.js'],
       styles: ['assets/list-1.css'],
     });
   });
 
-  it('goes into the root, its state right after it, its title and head into the head, the app’s styles inline', () => {
+  it('goes into the root, its state right after it, its title and head into the head, the app’s styles inline (their link disabled)', () => {
     const page = { title: 'Home · Gardeners', head: '<link rel="alternate" href="/feed"/>', html: '<main>Hello</main>', stateElement: '<script type="application/json" id="initial-state">{}</script>' };
     const html = withPage(shell, page, { scripts: ['assets/home-1.js'], styles: ['assets/list-1.css'] }, new Map([['assets/index-1.css', 'body{margin:0}']]));
     expect(html).toBe(
-      '<html><head><title>Home · Gardeners</title><style>body{margin:0}</style>' +
-        '    <link rel="alternate" href="/feed"/>\n    <link rel="stylesheet" crossorigin href="/assets/list-1.css">\n    <link rel="modulepreload" crossorigin href="/assets/home-1.js">\n  </head>' +
+      '<html><head><title>Home · Gardeners</title><style>body{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled>' +
+        '    <link rel="alternate" href="/feed"/>\n    <link rel="stylesheet" crossorigin href="/assets/list-1.css">\n    <meta name="page-modules" content="/assets/home-1.js">\n  </head>' +
         '<body><div id="root"><main>Hello</main></div>\n    <script type="application/json" id="initial-state">{}</script></body></html>',
     );
   });

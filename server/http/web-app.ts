@@ -14,6 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express from 'express';
 import { inProcessFetch, type Send } from './in-process-fetch';
+import { renderedPages } from './rendered-pages';
 import { anonymous } from './response-cache';
 
 export interface WebAppOptions {
@@ -95,14 +96,17 @@ function pageRenderer(webDir: string, shell: string, app: http.RequestListener):
   renderer.catch(() => {});
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   const styles = new Map((entry?.css ?? []).map((file) => [file, fs.readFileSync(path.join(webDir, file), 'utf8')]));
+  const pages = renderedPages();
   return async (req) => {
-    const page = await (await renderer).renderPage(req.originalUrl, inProcessFetch(app, req));
-    if (!page) return null;
-    return withPage(shell, page, filesOf(manifest, page.module), styles);
+    // What a visitor's page says depends on its address and the origin its links name, nothing else.
+    return pages.page(`${req.publicOrigin} ${req.originalUrl}`, inProcessFetch(app, req), async (send) => {
+      const page = await (await renderer).renderPage(req.originalUrl, send);
+      return page && withPage(shell, page, filesOf(manifest, page.module), styles);
+    });
   };
 }
 
-/** The files a page's module needs beyond the app's entry: its scripts (to preload) and styles. */
+/** The files a page's module needs beyond the app's entry: its scripts (for the app to fetch) and styles. */
 export function filesOf(manifest: Manifest, module: string): { scripts: string[]; styles: string[] } {
   const loaded = new Set<string>();
   const closure = (key: string, into: Set<string>) => {
@@ -121,7 +125,8 @@ export function filesOf(manifest: Manifest, module: string): { scripts: string[]
 /**
  * The shell with a rendered page in it: its title, head elements and files, its markup and its
  * state. The app's own styles come in the page (`inlineStyles`, by file), so it shows as soon
- * as it arrives, without waiting for another request.
+ * as it arrives, without waiting for another request; its scripts are named for the app's
+ * entry to fetch after the first paint.
  */
 export function withPage(
   html: string,
@@ -132,7 +137,8 @@ export function withPage(
   const head = [
     page.head,
     ...files.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`),
-    ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`),
+    // Named, not preloaded: the app fetches them with itself once the page has painted (web/main.tsx).
+    files.scripts.length ? `<meta name="page-modules" content="${files.scripts.map((file) => `/${escapeAttribute(file)}`).join(' ')}">` : '',
   ].filter(Boolean);
   const root = '<div id="root"></div>';
   if (!html.includes(root)) throw new Error('The web app’s index.html has no empty root element to render into.');
@@ -140,7 +146,9 @@ export function withPage(
     .replace(/<title>[^<]*<\/title>/, (title) => (page.title ? `<title>${page.title}</title>` : title))
     .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g, (link, file: string) => {
       const css = inlineStyles.get(file);
-      return css !== undefined && !/<\/style/i.test(css) ? `<style>${css}</style>` : link;
+      // The link stays, disabled (never fetched): the app's module loader fetches the styles a
+      // module needs unless a link to them is in the page.
+      return css !== undefined && !/<\/style/i.test(css) ? `<style>${css}</style>${link.replace(/>$/, ' disabled>')}` : link;
     })
     .replace('</head>', () => `${head.map((line) => `    ${line}\n`).join('')}  </head>`)
     .replace(root, () => `<div id="root">${page.html}</div>\n    ${page.stateElement}`);
