@@ -10,9 +10,9 @@ import type { Db, Dialect } from './db/database';
 import { AnchorCodec } from './http/anchor';
 import { errorHandler, sendError, sendJson } from './http/envelope';
 import { ApiError } from './lib/errors';
-import { networkOfRestPath, networkRows, restRouter } from './http/rest-router';
+import { networkNamed, networkOfRestPath, networkRows, restRouter } from './http/rest-router';
 import { openApiDocument } from './http/openapi';
-import { identifyCaller } from './http/auth';
+import { identify, identifyCaller } from './http/auth';
 import { callerKey, limitRequests, type RateLimit, type SignInThrottle } from './http/rate-limit';
 import type { Metrics } from './http/metrics';
 import type { ChangeBus } from './lib/changes';
@@ -87,8 +87,9 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
   const cache = createResponseCache({
     db,
     changes: options.changes,
-    // A visitor's request counts against its address whether or not the cache answers it.
+    // A request counts against its caller (a visitor: its address) whether or not the cache answers it.
     admit: options.rateLimit.enabled ? (req) => options.rateLimit.consume(callerKey(req)) : undefined,
+    identify: (req, subdomain) => identify(req, deps, () => networkNamed(networks, subdomain)),
     refuse: (req, res, error) => sendError(req, res, error instanceof ApiError ? error : new ApiError('internal', 'Internal error.')),
     onHit: (req, res, startedAt, route) => {
       options.metrics.observe(req.method, route, res.statusCode, startedAt);

@@ -37,16 +37,22 @@ const nobody: Caller = { viewer: anonymous, consumerId: null, csrfRejected: fals
  */
 export function identifyCaller(deps: AppDeps, networkOf: (req: Request) => Promise<Network>): RequestHandler {
   return async (req, _res, next) => {
-    try {
-      const network = await networkOf(req);
-      req.network = network;
-      req.caller = await authenticate(req, deps, network, Date.now());
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      req.refusal = error;
-    }
+    // The response cache identifies a signed-in reader before its lookup.
+    if (req.caller === undefined && req.refusal === undefined) await identify(req, deps, networkOf);
     next();
   };
+}
+
+/** Sets `req.network` and `req.caller`, or `req.refusal`: what `identifyCaller` does for a request. */
+export async function identify(req: Request, deps: Pick<AppDeps, 'db' | 'secrets'>, networkOf: (req: Request) => Promise<Network>): Promise<void> {
+  try {
+    const network = await networkOf(req);
+    req.network = network;
+    req.caller = await authenticate(req, deps, network, Date.now());
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    req.refusal = error;
+  }
 }
 
 export async function authenticate(req: Request, { db, secrets }: Pick<AppDeps, 'db' | 'secrets'>, network: Network, now: number): Promise<Caller> {

@@ -12,10 +12,22 @@
 // PostgreSQL by LISTEN/NOTIFY). A reply also
 // expires when a scheduled post of its network becomes due, and after MAX_AGE_MS at most
 // (what changes with time alone, like a date limit relative to now).
+//
+// Signed-in readers share replies by audience. What an active member reads is what every
+// other member reads, unless the visibility scope grants them something beyond it (their own
+// drafts or restricted items, comments awaiting approval, a friend's friends-only items); the
+// same holds for administrators, and for the Network Creator. So on the endpoints whose replies
+// name nothing of the reader (AUDIENCE_ENDPOINTS), a signed-in caller is identified first, and
+// one who sees nothing beyond their audience (resources/beyond-audience.ts, asked once per
+// viewer until the network's next write) gets the reply kept for `role:address`. A reply is kept
+// for an audience only when its reader still saw nothing beyond it once it was built; anyone
+// else (extras, a blocked or pending member, a session that ended) goes the whole way.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Db } from '../db/database';
 import type { ChangeBus } from '../lib/changes';
+import { isAdmin, type Viewer } from '../lib/viewer';
+import { seesBeyondAudience, type SharedAudience } from '../resources/beyond-audience';
 import { notModified } from './conditional';
 
 /** Whose replies to drop: one network's, or (`'all'`) every network's. */
@@ -33,6 +45,12 @@ export interface ResponseCacheOptions {
   refuse?: (req: Request, res: Response, error: unknown) => void;
   /** Reported for every reply answered from the cache, as the request log and metrics do for the others. */
   onHit?: (req: Request, res: Response, startedAt: bigint, route: string) => void;
+  /**
+   * Identifies a signed-in caller of the network named `subdomain` (into `req.network` and
+   * `req.caller`, or `req.refusal`), as `identifyCaller` would; without it, signed-in
+   * callers are never answered from the cache.
+   */
+  identify?: (req: Request, subdomain: string) => Promise<void>;
 }
 
 const MAX_AGE_MS = 60_000;
@@ -42,12 +60,35 @@ const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 /** Headers that belong to one exchange, never replayed. */
 const PER_EXCHANGE = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'set-cookie']);
 const REST_PATH = /^\/xn\/rest\/([^/?#]+)\/1\.0\/([^?#]+)(?:\?(.*))?$/;
+/**
+ * The reads whose reply is the same for every viewer of an audience who sees nothing beyond
+ * it: content, comments, activity and tags through the visibility scope, presented without
+ * anything of the reader. Not the User, Friend, Search or account endpoints: their replies
+ * name the reader (their own e-mail, their friendships) or are theirs alone.
+ */
+const AUDIENCE_ENDPOINTS = /^(?:(?:BlogPost|Photo|Video|Topic)(?:\/(?:recent|featured|count))?|BlogPost\/feed|Comment\/(?:recent|featured)|Activity(?:\/(?:recent|count))?|Tag\/(?:popular|list))$/;
+/** Most viewers whose "nothing beyond their audience" is kept at once. */
+const MAX_VIEWERS = 100_000;
 
 interface NetworkState {
   id: number;
   generation: number;
   /** When the next scheduled post of the network becomes due: undefined until looked up, null when none is. */
   dueAt: number | null | undefined;
+}
+
+/** A signed-in reader who may share their audience's replies. */
+interface Reader {
+  audience: SharedAudience;
+  /** `owner`, `admin` or `member`: permissions differ where visibility does not (the `private` filter). */
+  role: string;
+  accountId: number;
+}
+
+/** Whether a viewer sees something beyond their audience, as of a generation of their network. */
+interface Beyond {
+  generation: number;
+  beyond: Promise<boolean>;
 }
 
 interface Entry {
@@ -68,6 +109,8 @@ interface Build {
   network: NetworkState | undefined;
   generation: number;
   done: Promise<Entry | undefined>;
+  /** Whose reply is built for their audience; none for a visitor's. */
+  reader?: Reader;
 }
 
 export interface ResponseCache {
@@ -85,6 +128,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const entries = new Map<string, Entry>();
   const builds = new Map<string, Build>();
   const networks = new Map<number, NetworkState>();
+  /** By `network/account`: valid for the network's generation it was asked at. */
+  const readers = new Map<string, Beyond>();
   let bytes = 0;
 
   const drop = (key: string, entry: Entry) => {
@@ -108,6 +153,24 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   };
   // A member's profile (name, picture) shows on every network the account belongs to.
   options.changes.subscribe((change) => apply(change.kind === 'Member' ? 'all' : change.networkId));
+
+  const stateOf = (networkId: number) => {
+    let state = networks.get(networkId);
+    if (!state) networks.set(networkId, (state = { id: networkId, generation: 0, dueAt: undefined }));
+    return state;
+  };
+
+  /** Whether the reader sees something beyond their audience; asked once per viewer and generation of the network. */
+  const seesBeyond = (state: NetworkState, reader: Reader): Promise<boolean> => {
+    const key = `${state.id}/${reader.accountId}`;
+    const kept = readers.get(key);
+    if (kept?.generation === state.generation) return kept.beyond;
+    if (readers.size >= MAX_VIEWERS) readers.clear();
+    const asked: Beyond = { generation: state.generation, beyond: seesBeyondAudience(db, state.id, reader.accountId, reader.audience, Date.now()) };
+    readers.set(key, asked);
+    asked.beyond.catch(() => readers.get(key) === asked && readers.delete(key));
+    return asked.beyond;
+  };
 
   const fresh = (entry: Entry, now: number) => {
     const state = entry.network;
@@ -149,14 +212,38 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   };
 
   const middleware: RequestHandler = (req, res, next) => {
-    if (req.method !== 'GET' || !anonymous(req.headers)) return next();
-    const url = req.originalUrl;
-    const m = REST_PATH.exec(url);
+    if (req.method !== 'GET') return next();
+    const m = REST_PATH.exec(req.originalUrl);
     // OAuth parameters in the query sign the request: not a visitor's.
     if (!m || m[3]?.includes('oauth_')) return next();
     const startedAt = process.hrtime.bigint();
     // Links in a reply start with the public origin, which a trusted proxy may vary.
-    const key = `${req.publicOrigin}/${m[1]!.toLowerCase()}/${m[2]}?${normalQuery(m[3])}`;
+    const address = `${req.publicOrigin}/${m[1]!.toLowerCase()}/${m[2]}?${normalQuery(m[3])}`;
+    if (anonymous(req.headers)) return answer(req, res, next, address, startedAt);
+    if (!options.identify || !AUDIENCE_ENDPOINTS.test(m[2]!) || !signedIn(req.headers)) return next();
+    let subdomain: string;
+    try {
+      subdomain = decodeURIComponent(m[1]!);
+    } catch {
+      return next();
+    }
+    options
+      .identify(req, subdomain)
+      .then(async () => {
+        const reader = readerOf(req);
+        const network = req.network;
+        if (!reader || !network) return next();
+        const state = stateOf(network.id);
+        const generation = state.generation;
+        // A write that lands meanwhile may have given the reader something of their own.
+        if ((await seesBeyond(state, reader)) || state.generation !== generation) return next();
+        answer(req, res, next, `${reader.role}:${address}`, startedAt, reader, state);
+      })
+      .catch(next);
+  };
+
+  /** Answers from the entry kept at `key`, or joins its build, or builds it. */
+  const answer = (req: Request, res: Response, next: NextFunction, key: string, startedAt: bigint, reader?: Reader, state?: NetworkState) => {
     const now = Date.now();
     const entry = entries.get(key);
     if (entry) {
@@ -178,13 +265,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       void build.done.then((built) => (built && !res.headersSent ? serve(req, res, built, startedAt) : next()), next);
       return;
     }
-    rebuild(req, res, next, key);
+    rebuild(req, res, next, key, reader, state);
   };
 
-  /** Lets the request through the whole stack and keeps its reply when it is the same for every visitor. */
-  const rebuild = (req: Request, res: Response, next: NextFunction, key: string) => {
+  /** Lets the request through the whole stack and keeps its reply when it is the same for every visitor, or every reader of the audience. */
+  const rebuild = (req: Request, res: Response, next: NextFunction, key: string, reader?: Reader, known?: NetworkState) => {
     let resolve!: (entry: Entry | undefined) => void;
-    const build: Build = { network: undefined, generation: 0, done: new Promise((r) => (resolve = r)) };
+    const build: Build = { network: known, generation: known?.generation ?? 0, done: new Promise((r) => (resolve = r)), reader };
     builds.set(key, build);
     let body: Buffer | undefined;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -193,31 +280,39 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       else if (Buffer.isBuffer(chunk)) body = chunk;
       return end(chunk, encoding, callback);
     };
-    const finish = () => {
+    // The build stays joinable until it is decided, so requests that come meanwhile wait for it.
+    const settle = (entry: Entry | undefined) => {
       if (builds.get(key) === build) builds.delete(key);
+      resolve(entry);
+    };
+    const finish = async () => {
       const network = req.network;
       const caller = req.caller;
       const state = build.network;
+      const current = () => state !== undefined && state.generation === build.generation;
       const keep =
         res.statusCode === 200 &&
         body !== undefined &&
         body.length <= MAX_ENTRY_BYTES &&
         !res.getHeader('set-cookie') &&
         network !== undefined &&
-        !network.is_private &&
         caller !== undefined &&
-        caller.viewer.accountId === null &&
         !req.refusal &&
-        state !== undefined &&
-        state.generation === build.generation;
-      if (!keep) return resolve(undefined);
+        current() &&
+        (reader
+          ? caller.viewer.accountId === reader.accountId && network.id === state!.id
+          : !network.is_private && caller.viewer.accountId === null);
+      if (!keep) return settle(undefined);
+      // What the reply showed was read before this: anything of the reader's own it could
+      // have shown, this sees too.
+      if (reader && ((await seesBeyondAudience(db, state!.id, reader.accountId, reader.audience, Date.now())) || !current())) return settle(undefined);
       // Says, on every reply the cache answers, that it came from there.
       const headers: Entry['headers'] = { 'x-cache': 'hit' };
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (value !== undefined && !PER_EXCHANGE.has(name)) headers[name] = value;
       }
       const entry: Entry = {
-        network: state,
+        network: state!,
         generation: build.generation,
         storedAt: Date.now(),
         etag: res.getHeader('etag') as string | undefined,
@@ -227,10 +322,18 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         size: body!.length + 2 * (key.length + JSON.stringify(headers).length),
       };
       store(key, entry);
-      resolve(entry);
+      settle(entry);
     };
-    res.once('finish', finish);
-    res.once('close', () => resolve(undefined));
+    let finished = false;
+    res.once('finish', () => {
+      finished = true;
+      finish().catch(() => settle(undefined));
+    });
+    res.once('close', () => finished || settle(undefined));
+    if (known) {
+      if (known.dueAt === undefined) void nextDue(known, known.generation, Date.now()).catch(() => {});
+      return next();
+    }
     // The network is known once the caller is identified; the generation is read before any
     // query of the reply runs, so a write that lands meanwhile keeps the reply out of the cache.
     let network: NetworkForCache | undefined;
@@ -241,8 +344,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       set: (value: NetworkForCache | undefined) => {
         network = value;
         if (!value || build.network) return;
-        let state = networks.get(value.id);
-        if (!state) networks.set(value.id, (state = { id: value.id, generation: 0, dueAt: undefined }));
+        const state = stateOf(value.id);
         build.network = state;
         build.generation = state.generation;
         if (state.dueAt === undefined) void nextDue(state, state.generation, Date.now()).catch(() => {});
@@ -269,6 +371,21 @@ export function anonymous(headers: IncomingHttpHeaders): boolean {
   if (cookie !== undefined && cookie.includes('xn_session')) return false;
   // A GET with a body could carry parameters (even OAuth ones) outside the URL.
   return headers['content-length'] === undefined && headers['transfer-encoding'] === undefined;
+}
+
+/** A session cookie or a bearer token, and no body: the credentials an audience's reader is identified by before the lookup. */
+function signedIn(headers: IncomingHttpHeaders): boolean {
+  if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
+  const authorization = headers.authorization;
+  if (authorization !== undefined) return /^\s*Bearer\s/i.test(authorization);
+  return headers.cookie?.includes('xn_session') === true;
+}
+
+/** The caller as a reader of their audience's replies: an active member of the network, identified without refusal. */
+function readerOf(req: Request): Reader | undefined {
+  const viewer: Viewer | undefined = req.caller?.viewer;
+  if (req.refusal || !viewer || viewer.accountId === null || viewer.state !== 'active' || viewer.role === null) return undefined;
+  return { audience: isAdmin(viewer) ? 'moderators' : 'members', role: viewer.role, accountId: viewer.accountId };
 }
 
 /** The query with its parameters ordered by name (values of one name keep their order). */

@@ -52,8 +52,13 @@ export function networkRows(deps: AppDeps): NetworkRows {
 }
 
 /** The network a REST path names, for `identifyCaller`. */
-export async function networkOfRestPath(networks: NetworkRows, req: Request) {
-  const subdomain = String(req.params.network ?? '').toLowerCase();
+export function networkOfRestPath(networks: NetworkRows, req: Request) {
+  return networkNamed(networks, String(req.params.network ?? ''));
+}
+
+/** The network of that subdomain (any case); 404 when there is none. */
+export async function networkNamed(networks: NetworkRows, name: string) {
+  const subdomain = name.toLowerCase();
   // No network is named with NUL, and PostgreSQL would refuse to compare one.
   const network = subdomain.includes('\0') ? undefined : await networks.find(subdomain);
   if (!network) throw new ApiError('noSuchNetwork', `No network '${subdomain}'.`);

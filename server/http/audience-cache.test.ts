@@ -1,0 +1,189 @@
+// Signed-in readers share replies by audience: a member who sees nothing beyond what every
+// member sees gets the same bytes as any other, from the cache; a member with something of
+// their own (a draft, a friends-only post, a friend's friends-only post, a comment awaiting
+// approval) gets their own reply; moderators have theirs; every write shows on the very next
+// read; a blocked member or an ended session never gets a member's kept reply.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type Client, type Form, type TestServer } from '../test/harness';
+import { listedIds } from '../test/expect-api';
+
+let server: TestServer;
+let owner: Client;
+
+/** Since a day ago. */
+const SINCE = { createdAfter: new Date(Date.now() - 86_400_000).toISOString() };
+const LISTING = { count: 50, fields: 'id,title,author,createdDate,topTags,commentCount,url,author.fullName' };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await server.owner();
+});
+afterAll(() => server.stop());
+
+/** Uncompressed, as the cache keeps replies (a compressed one is not kept). */
+const IDENTITY = { 'accept-encoding': 'identity' };
+
+/** The reply as sent: status, whether the cache answered, ETag and the bytes. */
+async function raw(client: Client, path: string, query: Form = LISTING) {
+  const res = await fetch(client.url(path, query), { headers: { ...client.credentialHeaders('GET'), ...IDENTITY } });
+  return { status: res.status, cache: res.headers.get('x-cache'), etag: res.headers.get('etag'), text: await res.text() };
+}
+
+const members = (n: number) => Promise.all(Array.from({ length: n }, (_, i) => server.signUp(`Audience Reader ${i}`)));
+const ids = async (client: Client, path = 'BlogPost/recent') => listedIds(await client.get(path, { count: 50, fields: 'id' }));
+
+describe('replies shared by audience', () => {
+  it('gives members with nothing of their own the same bytes, from the cache, and 304 to If-None-Match', async () => {
+    const [ana, ben] = await members(2);
+    await owner.post('BlogPost', { title: 'For everyone', description: 'Body', tag: 'shared' });
+    const first = await raw(ana!, 'BlogPost/recent');
+    const second = await raw(ben!, 'BlogPost/recent');
+    expect(first.status).toBe(200);
+    expect(second.cache).toBe('hit');
+    expect(second.text).toBe(first.text);
+    expect(second.etag).toBe(first.etag);
+    const res = await fetch(ben!.url('BlogPost/recent', LISTING), { headers: { ...ben!.credentialHeaders('GET'), ...IDENTITY, 'if-none-match': second.etag! } });
+    expect(res.status).toBe(304);
+    // Tags, comments, activity and counts are shared too.
+    for (const [path, query] of [
+      ['Tag/popular', { type: 'BlogPost' }],
+      ['Activity/recent', { count: 20 }],
+      ['BlogPost/count', SINCE],
+      ['BlogPost/featured', { count: 20 }],
+    ] as const) {
+      const a = await raw(ana!, path, query);
+      const b = await raw(ben!, path, query);
+      expect(b.cache, path).toBe('hit');
+      expect(b.text, path).toBe(a.text);
+    }
+  });
+
+  it('never shares the reply of a member who has a draft, a scheduled post or a friends-only post', async () => {
+    const [writer, reader] = await members(2);
+    await raw(reader!, 'BlogPost/recent');
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const own = [
+      (await writer!.post('BlogPost', { title: 'My draft', publishStatus: 'draft' })).body.id,
+      (await writer!.post('BlogPost', { title: 'My scheduled', publishStatus: 'publish', publishTime: later })).body.id,
+      (await writer!.post('BlogPost', { title: 'My friends-only', visibility: 'friends' })).body.id,
+      (await writer!.post('BlogPost', { title: 'Only me', visibility: 'me' })).body.id,
+    ];
+    for (let i = 0; i < 2; i++) {
+      const mine = await raw(writer!, 'BlogPost/recent');
+      expect(mine.cache).toBeNull();
+      for (const id of own) expect(mine.text).toContain(id);
+    }
+    const theirs = await raw(reader!, 'BlogPost/recent');
+    for (const id of own) expect(theirs.text).not.toContain(id);
+    expect((await raw(reader!, 'BlogPost/recent')).cache).toBe('hit');
+    // The counts of the writer's tags and posts are their own too.
+    const counts = await Promise.all([raw(writer!, 'BlogPost/count', SINCE), raw(reader!, 'BlogPost/count', SINCE)]);
+    expect(JSON.parse(counts[0].text).count).toBe(JSON.parse(counts[1].text).count + own.length);
+  });
+
+  it("shows a friend's friends-only post to the friend only, and no more once they unfriend", async () => {
+    const [author, friend, stranger] = await members(3);
+    await server.befriend(author!, friend!);
+    const secret = (await author!.post('BlogPost', { title: 'Between friends', visibility: 'friends' })).body.id;
+    await raw(stranger!, 'BlogPost/recent');
+    expect((await raw(stranger!, 'BlogPost/recent')).cache).toBe('hit');
+    const seen = await raw(friend!, 'BlogPost/recent');
+    expect(seen.cache).toBeNull();
+    expect(seen.text).toContain(secret);
+    expect(await ids(stranger!)).not.toContain(secret);
+    await friend!.del('Friend', { friend: author!.who.screenName! });
+    const after = await raw(friend!, 'BlogPost/recent');
+    expect(after.text).not.toContain(secret);
+    // With nothing of their own left, the former friend reads the members' reply.
+    expect((await raw(friend!, 'BlogPost/recent')).cache).toBe('hit');
+  });
+
+  it('never shares the reply of a member whose comment awaits approval', async () => {
+    const [commenter, reader] = await members(2);
+    const post = (await owner.post('BlogPost', { title: 'Moderated comments', description: 'x' })).body.id;
+    await server.updateNetwork({ comment_moderation: 1 });
+    try {
+      await commenter!.post('Comment', { attachedTo: post, description: 'Awaiting approval' });
+      const query = { attachedTo: post, count: 20 };
+      const own = await raw(commenter!, 'Comment/recent', query);
+      expect(own.text).toContain('Awaiting approval');
+      expect((await raw(commenter!, 'Comment/recent', query)).cache).toBeNull();
+      await raw(reader!, 'Comment/recent', query);
+      const theirs = await raw(reader!, 'Comment/recent', query);
+      expect(theirs.cache).toBe('hit');
+      expect(theirs.text).not.toContain('Awaiting approval');
+    } finally {
+      await server.updateNetwork({ comment_moderation: 0 });
+    }
+  });
+
+  it("keeps moderators' replies apart from members'", async () => {
+    const [author, reader] = await members(2);
+    const hidden = (await author!.post('BlogPost', { title: 'Hidden by moderation' })).body.id;
+    await owner.put('BlogPost', { approved: false }, { id: hidden });
+    // The author has something of their own now; the reader and the owner do not.
+    await raw(reader!, 'BlogPost/recent');
+    const member = await raw(reader!, 'BlogPost/recent');
+    expect(member.cache).toBe('hit');
+    expect(member.text).not.toContain(hidden);
+    const moderator = await raw(owner, 'BlogPost/recent');
+    expect(moderator.text).toContain(hidden);
+    expect((await raw(owner, 'BlogPost/recent')).cache).toBe('hit');
+    // The Network Creator's filter is refused to a member, whatever the owner's reply kept.
+    await raw(owner, 'BlogPost/recent', { ...LISTING, private: 'true' });
+    expect((await raw(owner, 'BlogPost/recent', { ...LISTING, private: 'true' })).cache).toBe('hit');
+    expect((await raw(reader!, 'BlogPost/recent', { ...LISTING, private: 'true' })).status).toBe(403);
+  });
+
+  it('shows a new post, comment and moderation decision on the very next member read', async () => {
+    const [author, reader] = await members(2);
+    const listed = async () => JSON.parse((await raw(reader!, 'BlogPost/recent')).text).entry as { id: string; title: string; commentCount: number }[];
+    await listed();
+    const id = (await author!.post('BlogPost', { title: 'Just written', description: 'x' })).body.id;
+    expect((await listed()).map((e) => e.id)).toContain(id);
+    expect((await raw(reader!, 'BlogPost/recent')).cache).toBe('hit');
+    await owner.post('Comment', { attachedTo: id, description: 'Nice' });
+    expect((await listed()).find((e) => e.id === id)!.commentCount).toBe(1);
+    await listed();
+    await owner.put('BlogPost', { approved: false }, { id });
+    expect((await listed()).map((e) => e.id)).not.toContain(id);
+    await listed();
+    await owner.put('BlogPost', { approved: true }, { id });
+    expect((await listed()).map((e) => e.id)).toContain(id);
+  });
+
+  it('never gives a kept member reply to a blocked member or an ended session', async () => {
+    const [reader, blocked, leaving] = await members(3);
+    const draft = (await owner.post('BlogPost', { title: 'Members only', visibility: 'members' })).body.id;
+    await raw(reader!, 'BlogPost/recent');
+    expect((await raw(reader!, 'BlogPost/recent')).text).toContain(draft);
+    await server.setMembership(blocked!, { state: 'blocked' });
+    const refused = await raw(blocked!, 'BlogPost/recent');
+    expect(refused.cache).toBeNull();
+    expect(refused.text).not.toContain(draft);
+    const ended = leaving!.withoutCsrf();
+    await leaving!.del('Session');
+    const signedOut = await raw(ended, 'BlogPost/recent');
+    expect(signedOut.cache).toBeNull();
+    expect(signedOut.text).not.toContain(draft);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('shows a write made on another instance to its members within a second', async () => {
+    const [author, reader] = await members(2);
+    const other = await server.anotherInstance();
+    const read = async () => {
+      const res = await fetch(`${other.url}/xn/rest/apiexample/1.0/BlogPost/recent?count=50&fields=title`, { headers: { ...reader!.credentialHeaders('GET'), ...IDENTITY } });
+      return { cache: res.headers.get('x-cache'), titles: ((await res.json()).entry as { title: string }[]).map((e) => e.title) };
+    };
+    await read();
+    expect((await read()).cache).toBe('hit');
+    await author!.post('BlogPost', { title: 'Told to every member', description: 'x' });
+    const deadline = Date.now() + 1000;
+    let seen = false;
+    while (!seen && Date.now() < deadline) {
+      seen = (await read()).titles.includes('Told to every member');
+      if (!seen) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen).toBe(true);
+  });
+});
