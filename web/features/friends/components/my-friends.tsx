@@ -94,10 +94,12 @@ function FriendList({ network, me, spec }: { network: string; me: string; spec: 
       ) : list.isError ? (
         <ErrorMessage error={list.error} title={`${spec.title} could not be loaded.`} retry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
-        <EmptyState
-          title={spec.empty}
-          action={spec.state === 'friend' ? <Link to={paths.members(network)}>Find members to befriend</Link> : null}
-        />
+        // Only the friends list invites a first step; the requests' lists just say they are empty.
+        spec.state === 'friend' ? (
+          <EmptyState title={spec.empty} action={<Link to={paths.members(network)}>Find members to befriend</Link>} />
+        ) : (
+          <p className="muted">{spec.empty}</p>
+        )
       ) : (
         <ul className="friend-rows">
           {rows.map(({ relationship, person }) => {
