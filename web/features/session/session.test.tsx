@@ -124,6 +124,21 @@ describe('the session', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('A member with that email already exists.');
   });
 
+  it('says how long a new password must be, and asks for a longer one before sending it', async () => {
+    server.use(...serviceWithGrace(null));
+    const { user } = renderRoute('/n/apiexample/signup');
+
+    await user.type(await screen.findByLabelText('Full name'), 'Alan Turing');
+    await user.type(screen.getByLabelText('Email'), 'alan@example.com');
+    const field = screen.getByLabelText('Password');
+    expect(field.getAttribute('aria-describedby') && document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe('At least 8 characters.');
+    await user.type(field, 'short');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Choose a password of at least 8 characters.');
+    expect(screen.queryByRole('button', { name: 'Alan Turing' })).toBeNull();
+  });
+
   it('welcomes a new member, and tells one who joined a moderated network that they await approval', async () => {
     server.use(...serviceWithGrace(null, { moderated: true }));
     const { user } = renderRoute('/n/apiexample/signup');

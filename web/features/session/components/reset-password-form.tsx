@@ -5,9 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ErrorMessage, isNotFound } from '../../../components/error-message';
 import { paths } from '../../../lib/paths';
 import { resetPasswordOptions } from '../api/password-reset-mutations';
-
-const MIN_PASSWORD = 8;
-const TOO_SHORT = `Choose a password of at least ${MIN_PASSWORD} characters.`;
+import { MIN_PASSWORD, TOO_SHORT } from '../password';
 
 export function ResetPasswordForm({ network, token }: { network: string; token: string | null }) {
   const reset = useMutation(resetPasswordOptions(network));
