@@ -5,7 +5,7 @@ import { TaggedItems } from '../../features/tags/components/tagged-items';
 import { paths } from '../../lib/paths';
 import { useNetwork } from '../use-network';
 import { FeedLink } from '../../features/feeds/feed-link';
-
+import '../../components/lists.css';
 
 export default function TagPage() {
   const network = useNetwork();
@@ -14,10 +14,10 @@ export default function TagPage() {
     <>
       <PageTitle title={`Tagged “${tag}”`} />
       <FeedLink network={network} title={`Posts tagged “${tag}”`} tag={tag} />
-      <h1>Tagged “{tag}”</h1>
-      <p>
+      <p className="breadcrumbs">
         <Link to={paths.tags(network)}>All tags</Link>
       </p>
+      <h1>Tagged “{tag}”</h1>
       <TaggedItems network={network} tag={tag} />
     </>
   );

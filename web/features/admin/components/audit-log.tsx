@@ -121,7 +121,7 @@ export function AuditLog({ network }: { network: string }) {
         <div>
           <label htmlFor={ids.actor}>Who</label>
           <select id={ids.actor} value={filters.actor ?? ''} onChange={(event) => set('actor', event.target.value)}>
-            <option value="">Every administrator</option>
+            <option value="">Anyone</option>
             {actors.map((actor) => (
               <option key={actor} value={actor}>
                 {name(actor)}
