@@ -1,17 +1,21 @@
 // OAuth consumer and token secrets are stored sealed with the deployment's key: no table holds
-// one in plain text, signed requests still verify, a database from before encryption is sealed
-// by its migration, a key that cannot open the database is refused, and SECRETS_KEY_PREVIOUS
-// rotates to a new key. The recorded clients' signatures are checked in
-// server/http/recorded-clients.test.ts, against secrets stored the same way.
+// one in plain text, signed requests still verify, a secret that does not open refuses its
+// consumer (not a 500), a database from before encryption is sealed by its migration, a key
+// that cannot open the database is refused, and SECRETS_KEY_PREVIOUS rotates to a new key.
+// The recorded clients' signatures are checked in server/http/recorded-clients.test.ts,
+// against secrets stored the same way.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { sql } from 'kysely';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { KEY_FILE, loadSecretBox, SecretBox } from '../lib/secret-box';
-import { type OAuthClient, startTestServer, type TestServer } from '../test/harness';
+import { expectError } from '../test/expect-api';
+import { fetchToken, OAuthClient, startTestServer, type TestServer } from '../test/harness';
 import { tableNames, tableRows } from '../test/digest';
 import { migrateToLatest } from './migrate';
 import { checkSecretsKey, openSecret, SEALED_COLUMNS, sealSecret } from './sealed-secrets';
@@ -21,6 +25,7 @@ const dialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
 let server: TestServer;
 let program: OAuthClient;
+const logged: string[] = [];
 
 /** Every sealed value as stored, with the name of its row. */
 async function stored() {
@@ -35,7 +40,13 @@ async function signsIn(client: OAuthClient) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ SECRETS_KEY: key.toString('base64') });
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logged.push(String(chunk));
+      done();
+    },
+  });
+  server = await startTestServer({ SECRETS_KEY: key.toString('base64') }, { log: pino({ level: 'error' }, sink) });
   const member = await server.signUp('Sealed Secrets');
   program = await server.oauthFor(member.who);
 });
@@ -59,6 +70,32 @@ describe('OAuth secrets at rest', () => {
     expect(() => openSecret(server.secrets, 'oauth_consumers', 'another-key', consumer!.value)).toThrow();
     const altered = consumer!.value.slice(0, -2) + (consumer!.value.endsWith('A') ? 'BB' : 'AA');
     expect(() => openSecret(server.secrets, 'oauth_consumers', consumer!.name, altered)).toThrow();
+  });
+
+  it("that do not open refuse their consumer's requests as unusable (401, 1-4) and are logged by consumer key", async () => {
+    const broken = await server.consumer('hand-edited');
+    const member = await server.signUp('Unlucky Program');
+    const rows = await stored();
+    const sealed = rows.find((r) => r.name === broken.key)!.value;
+    // Another row's sealed secret, copied over by hand: it is bound to the other row.
+    const copied = rows.find((r) => r.table === 'oauth_consumers' && r.name !== broken.key)!.value;
+    await server.db.updateTable('oauth_consumers').set({ consumer_secret: copied }).where('consumer_key', '=', broken.key).execute();
+
+    const token = await fetchToken(server, broken, member.who.email!, member.who.password!);
+    expectError(token, 401, 1, 4);
+    expect(token.body.reason).toMatch(/consumer key cannot be used/);
+    expectError(await new OAuthClient(server, broken).post('BlogPost', { title: 'Never posted' }), 401, 1, 4);
+    const errors = logged.map((line) => JSON.parse(line) as { level: number; msg: string; consumer_key?: string }).filter((e) => e.level === 50);
+    expect(errors.length).toBeGreaterThanOrEqual(2);
+    for (const e of errors) {
+      expect(e.consumer_key).toBe(broken.key);
+      expect(e.msg).toContain(`oauth_consumers '${broken.key}' cannot be opened`);
+    }
+    expect(logged.join('').includes(broken.secret)).toBe(false);
+    // Other consumers sign as before, and the key signs again once its secret is put back.
+    expect(await signsIn(program)).toBe(true);
+    await server.db.updateTable('oauth_consumers').set({ consumer_secret: sealed }).where('consumer_key', '=', broken.key).execute();
+    expect((await fetchToken(server, broken, member.who.email!, member.who.password!)).status).toBe(200);
   });
 
   it('left plain by an older version are sealed by the migration, and still sign', async () => {

@@ -6,20 +6,38 @@ import type { Kysely } from 'kysely';
 import { SecretBox } from '../lib/secret-box';
 import type { Db } from './database';
 
-/** Each sealed column, and the column naming its row (sealed values are bound to it). */
+/** Each sealed column, the column naming its row (sealed values are bound to it), and what the row is. */
 export const SEALED_COLUMNS = {
-  oauth_consumers: { column: 'consumer_secret', name: 'consumer_key' },
-  oauth_tokens: { column: 'token_secret', name: 'token' },
+  oauth_consumers: { column: 'consumer_secret', name: 'consumer_key', credential: 'consumer key' },
+  oauth_tokens: { column: 'token_secret', name: 'token', credential: 'token' },
 } as const;
 
 type SealedTable = keyof typeof SEALED_COLUMNS;
+
+/**
+ * A sealed secret this server cannot open: sealed with a key it lacks, for another row, or
+ * altered (by hand, in the database). Names the row, never the secret.
+ */
+export class UnreadableSecret extends Error {
+  constructor(
+    readonly table: SealedTable,
+    readonly row: string,
+    cause: unknown,
+  ) {
+    super(`The ${SEALED_COLUMNS[table].column} of ${table} '${row}' cannot be opened: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
 
 export function sealSecret(box: SecretBox, table: SealedTable, name: string, plain: string): string {
   return box.seal(plain, `${table}:${name}`);
 }
 
 export function openSecret(box: SecretBox, table: SealedTable, name: string, sealed: string): string {
-  return box.open(sealed, `${table}:${name}`);
+  try {
+    return box.open(sealed, `${table}:${name}`);
+  } catch (cause) {
+    throw new UnreadableSecret(table, name, cause);
+  }
 }
 
 /** A row of `table` with its secret opened (`open`) or sealed; rows of other tables as they are. */

@@ -7,6 +7,7 @@ import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { ApiError } from '../lib/errors';
 import { isUniqueViolation } from '../db/database';
+import { SEALED_COLUMNS, UnreadableSecret } from '../db/sealed-secrets';
 
 export function sendJson(req: Request, res: Response, status: number, body: unknown): void {
   // Like every parameter, xn_pretty may travel in the query or in a form body.
@@ -52,6 +53,13 @@ function toApiError(err: unknown, req: Request, log: Logger): ApiError {
   if (e.status === 400) return new ApiError('invalidValue', 'The request could not be read.');
   // PostgreSQL refuses NUL in text; inputs outside the parameters (path, credentials) can still carry one.
   if (e.code === '22021') return new ApiError('invalidValue', 'The request contains characters that cannot be stored.');
+  // A consumer or token whose secret the server cannot open signs nothing: refused as if revoked,
+  // and the operator told which one (the database was edited by hand, or holds another key's work).
+  if (err instanceof UnreadableSecret) {
+    log.error({ reqId: req.id, path: req.path, [SEALED_COLUMNS[err.table].name]: err.row }, err.message);
+    const credential = SEALED_COLUMNS[err.table].credential;
+    return new ApiError('unknownToken', `This ${credential} cannot be used: the server cannot read its secret; tell the network's administrator.`);
+  }
   // The last line of defence against races the code did not foresee: a duplicate that
   // slipped past a check is still a duplicate, a deadlock a conflict worth retrying.
   if (isUniqueViolation(err)) {
