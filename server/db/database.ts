@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Driver, type KyselyConfig, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Driver, type KyselyConfig, type Transaction } from 'kysely';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -110,6 +110,9 @@ function queryLog({ onQuery }: DatabaseOptions): KyselyConfig['log'] {
     onQuery(event.queryDurationMillis, event.level === 'error');
   };
 }
+
+/** Whether `db` speaks to PostgreSQL, for the few queries that are written differently there. */
+export const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** True when an insert failed on a unique constraint, on either database. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -28,6 +28,14 @@ export interface KeysetOrdering<Row> {
 
 type Op = '<' | '<=' | '>' | '>=';
 
+/** A window's queries (see keysetQueries): the window, and whether anything lies on its other side. */
+export interface KeysetQueries<Q> {
+  /** The window in reading order, with one row more than asked (whether more follow); none for a start page read backwards. */
+  window?: Q;
+  /** Any row at all here says something lies on the window's other side. */
+  other?: SelectQueryBuilder<any, any, { one: unknown }>;
+}
+
 /**
  * Reads one window of a filtered query, in display order, with two queries at most:
  * the window itself (one row more than asked, to know whether more follow) and an
@@ -39,41 +47,69 @@ export async function keysetPage<Row>(
   count: number,
   position: Position,
 ): Promise<Page<Row>> {
-  const { order } = options;
-  const keyOf = options.keyOf ?? keyFields<Row>(options.sortColumn, options.idColumn);
-  const ordering = `${options.sortColumn} ${order}`;
-  if ('key' in position && position.ordering !== ordering) throw new ApiError('invalidAnchor', 'This anchor belongs to another listing.');
-  const forward = count > 0;
-  const limit = Math.abs(count);
-  const desc = order === 'desc';
+  checkPosition(options, position);
+  const { window, other } = keysetQueries(query, options, count > 0, Math.abs(count) + 1, position);
+  const [rows, others] = await Promise.all([window?.execute() ?? [], other?.execute()]);
+  return keysetResult(options, count, position, rows, others);
+}
+
+const orderingOf = (options: KeysetOrdering<any>) => `${options.sortColumn} ${options.order}`;
+
+/** Refuses an anchor of another listing (400). */
+export function checkPosition(options: KeysetOrdering<any>, position: Position) {
+  if ('key' in position && position.ordering !== orderingOf(options)) throw new ApiError('invalidAnchor', 'This anchor belongs to another listing.');
+}
+
+/**
+ * The queries of one window of `query` (see keysetPage): `forward` in display order or back
+ * from the position, reading `take` rows (one more than the page holds). The position's key
+ * and id, and `take`, are only passed into the queries, so they may be a prepared query's slots.
+ */
+export function keysetQueries<Q extends SelectQueryBuilder<any, any, any>>(
+  query: Q,
+  options: KeysetOrdering<any>,
+  forward: boolean,
+  take: number,
+  position: Position,
+): KeysetQueries<Q> {
+  const desc = options.order === 'desc';
   // In display order, "after" means a smaller key for descending listings.
   const afterOp = (inclusive: boolean): Op => (desc ? (inclusive ? '<=' : '<') : inclusive ? '>=' : '>');
   const beforeOp = (inclusive: boolean): Op => (desc ? (inclusive ? '>=' : '>') : inclusive ? '<=' : '<');
   const cmp = (op: Op, key: SortKey, id: number): Expression<SqlBool> =>
     sql<SqlBool>`(${sql.ref(options.sortColumn)}, ${sql.ref(options.idColumn)}) ${sql.raw(op)} (${key}, ${id})`;
-
-  const countOnly = () => query.clearSelect().select(sql`1`.as('one')).limit(1);
+  const countOnly = () => query.clearSelect().select(sql`1`.as('one')).limit(1) as SelectQueryBuilder<any, any, { one: unknown }>;
 
   if ('start' in position) {
-    if (!forward) {
-      const any = await countOnly().execute();
-      return { rows: [], position, firstPage: true, lastPage: any.length === 0 };
-    }
-    const rows = await ordered(query, options, desc).limit(limit + 1).execute();
-    return forwardPage(rows, true);
+    if (!forward) return { other: countOnly() };
+    return { window: ordered(query, options, desc).limit(take) as Q };
   }
-
   const { key, id, side } = position;
   // Whether the anchored item itself belongs to the window depends on the side it marks.
   const windowCond = forward ? cmp(afterOp(side === 'before'), key, id) : cmp(beforeOp(side === 'after'), key, id);
   const otherCond = forward ? cmp(beforeOp(side === 'after'), key, id) : cmp(afterOp(side === 'before'), key, id);
-  const [rows, other] = await Promise.all([
-    ordered(query.where(windowCond), options, forward ? desc : !desc)
-      .limit(limit + 1)
-      .execute(),
-    countOnly().where(otherCond).execute(),
-  ]);
-  if (forward) return forwardPage(rows, other.length === 0);
+  return {
+    window: ordered(query.where(windowCond), options, forward ? desc : !desc).limit(take) as Q,
+    other: countOnly().where(otherCond),
+  };
+}
+
+/** The page that the rows of keysetQueries' window and other-side check make. */
+export function keysetResult<Row>(
+  options: KeysetOrdering<Row>,
+  count: number,
+  position: Position,
+  rows: Row[],
+  others: unknown[] | undefined,
+): Page<Row> {
+  const keyOf = options.keyOf ?? keyFields<Row>(options.sortColumn, options.idColumn);
+  const ordering = orderingOf(options);
+  const limit = Math.abs(count);
+  if ('start' in position) {
+    if (count <= 0) return { rows: [], position, firstPage: true, lastPage: others!.length === 0 };
+    return forwardPage(true);
+  }
+  if (count > 0) return forwardPage(others!.length === 0);
 
   // Read backwards from the anchor, then put the window back in display order.
   const window = rows.slice(0, limit).reverse();
@@ -82,10 +118,10 @@ export async function keysetPage<Row>(
     rows: window,
     position: first ? { ...keyOf(first), side: 'before', ordering } : position,
     firstPage: rows.length <= limit,
-    lastPage: other.length === 0,
+    lastPage: others!.length === 0,
   };
 
-  function forwardPage(rows: Row[], firstPage: boolean): Page<Row> {
+  function forwardPage(firstPage: boolean): Page<Row> {
     const window = rows.slice(0, limit);
     const last = window[window.length - 1];
     return {

@@ -28,6 +28,42 @@ export interface ScopedColumns {
   publishable?: boolean;
 }
 
+/** What of a scope decides the SQL of `visibleItem`: who the caller is to the network, and its privacy. */
+export interface ScopeShape {
+  caller: 'admin' | 'member' | 'signedIn' | 'anonymous';
+  privateNetwork: boolean;
+}
+
+/** The values of a scope that its SQL is run with. */
+export interface ScopeValues {
+  networkId: number;
+  accountId: number | null;
+  now: number;
+}
+
+export function scopeShape({ viewer, network }: ScopeContext): ScopeShape {
+  const caller = isAdmin(viewer) ? 'admin' : isMember(viewer) ? 'member' : viewer.accountId !== null ? 'signedIn' : 'anonymous';
+  return { caller, privateNetwork: Boolean(network.is_private) };
+}
+
+export const scopeValues = ({ viewer, network, now }: ScopeContext): ScopeValues => ({ networkId: network.id, accountId: viewer.accountId, now });
+
+/** A scope of that shape with those values, for a prepared query (db/prepared.ts), whose values are slots. */
+export function scopeOf(shape: ScopeShape, values: ScopeValues): ScopeContext {
+  const { caller } = shape;
+  return {
+    viewer: {
+      accountId: caller === 'anonymous' ? null : values.accountId,
+      screenName: null,
+      role: caller === 'admin' ? 'admin' : caller === 'member' ? 'member' : null,
+      state: caller === 'admin' || caller === 'member' ? 'active' : null,
+      via: caller === 'anonymous' ? 'anonymous' : 'session',
+    },
+    network: { id: values.networkId, is_private: shape.privateNetwork ? 1 : 0 },
+    now: values.now,
+  };
+}
+
 export function visibleItem(
   eb: ExpressionBuilder<any, any>,
   { alias, publishable = false }: ScopedColumns,

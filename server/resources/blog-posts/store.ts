@@ -12,7 +12,7 @@ function selectPosts(db: Db) {
     .selectFrom('blog_posts as p')
     .innerJoin('accounts as a', 'a.id', 'p.author_id')
     .select([
-      'p.id', 'p.network_id', 'p.author_id', 'p.title', 'p.description', 'p.publish_status', 'p.publish_time',
+      'p.id', 'p.network_id', 'p.author_id', 'p.title', 'p.publish_status', 'p.publish_time',
       'p.visibility', 'p.approved', 'p.featured_at', 'p.created_at', 'p.updated_at',
       'a.screen_name', 'a.full_name', 'a.icon_url',
     ]);
@@ -21,11 +21,10 @@ function selectPosts(db: Db) {
 type PostFilters = { publishStatus: 'draft' | 'queued' | 'publish' };
 
 /** A post's state as read at `now`: a published post whose time has not come is queued. */
-function inState({ publishStatus }: Partial<PostFilters>, { now }: ScopeContext): Expression<SqlBool>[] {
+function inState(publishStatus: PostFilters['publishStatus'], { now }: ScopeContext): Expression<SqlBool>[] {
   if (publishStatus === 'draft') return [sql<SqlBool>`p.publish_status = 'draft'`];
   if (publishStatus === 'queued') return [sql<SqlBool>`(p.publish_status = 'publish' and p.publish_time > ${now})`];
-  if (publishStatus === 'publish') return [sql<SqlBool>`(p.publish_status = 'publish' and p.publish_time <= ${now})`];
-  return [];
+  return [sql<SqlBool>`(p.publish_status = 'publish' and p.publish_time <= ${now})`];
 }
 
 export const postStore: ContentStore<BlogPostItem, PostFilters> = contentStore({
@@ -33,7 +32,7 @@ export const postStore: ContentStore<BlogPostItem, PostFilters> = contentStore({
   alias: 'p',
   select: selectPosts,
   publishable: true,
-  filters: inState,
+  filters: { publishStatus: inState },
 });
 
 /** The stored row, without the visibility scope: for permission checks on writes. */

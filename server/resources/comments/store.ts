@@ -1,6 +1,6 @@
 // Comment rows. A comment is visible when the item it is attached to is visible and it is
 // approved, or the caller wrote it, owns the item, or moderates the network.
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { keysetPage, type Position } from '../../db/paging';
@@ -121,6 +121,13 @@ export async function commentCounts(db: Db, itemType: string, ids: number[]): Pr
     .groupBy('attached_to_id')
     .execute();
   return new Map(rows.map((r) => [r.attached_to_id, Number(r.n)]));
+}
+
+/** How many approved comments the item (aliased `alias`) has. */
+export function commentCountColumn(alias: string, itemType: string): RawBuilder<number> {
+  // Unaliased, so that no alias of the outer query hides it.
+  return sql<number>`(select count(*) from comments
+    where comments.attached_to_type = ${itemType} and comments.attached_to_id = ${sql.ref(`${alias}.id`)} and comments.approved = 1)`;
 }
 
 /** The comment, if the caller may read it on an item they can see. */

@@ -2,12 +2,12 @@
 // several ids, the listings (`recent`, ...), `featured` and, for most, `count`.
 import { z } from 'zod';
 import { endpoint, type Endpoint } from '../../http/endpoint';
-import type { Presenter } from '../../http/fields';
+import { selectFields, type Presenter } from '../../http/fields';
 import { contentIdParam, dateParam, listingParams } from '../../http/param-types';
 import { entries, idsOfNetwork, listing } from '../../http/reply';
 import { filterParams } from './schema';
 import { checkCreatedAfter, checkPrivateFilter } from './service';
-import type { ContentOrder, ContentStore } from './store';
+import { partsFor, type ContentOrder, type ContentStore } from './store';
 
 export interface ContentReads<Item, X, Own extends string> {
   type: string;
@@ -49,7 +49,7 @@ export function contentReadEndpoints<Item, X = unknown, Own extends string = nev
     entry,
     presenter,
     handle: async (ctx, p) => {
-      const items = await store.get(ctx.db, ctx, idsOfNetwork(ctx, p.id));
+      const items = await store.get(ctx.db, ctx, idsOfNetwork(ctx, p.id), partsFor(selectFields(presenter, p.fields)));
       return entries(ctx, presenter, items, p.fields, p.id.length === 1);
     },
   });
@@ -64,7 +64,7 @@ export function contentReadEndpoints<Item, X = unknown, Own extends string = nev
       presenter,
       handle: async (ctx, p) => {
         checkPrivateFilter(ctx, p.private);
-        const page = await store.list(ctx.db, ctx, p, order, p.count, ctx.anchors.decode(p.anchor));
+        const page = await store.list(ctx.db, ctx, p, order, p.count, ctx.anchors.decode(p.anchor), partsFor(selectFields(presenter, p.fields)));
         return listing(ctx, presenter, page, p.fields);
       },
     }),
@@ -78,7 +78,7 @@ export function contentReadEndpoints<Item, X = unknown, Own extends string = nev
     entry,
     presenter,
     handle: async (ctx, p) => {
-      const page = await store.list(ctx.db, ctx, {}, 'featured', p.count, ctx.anchors.decode(p.anchor));
+      const page = await store.list(ctx.db, ctx, {}, 'featured', p.count, ctx.anchors.decode(p.anchor), partsFor(selectFields(presenter, p.fields)));
       return listing(ctx, presenter, page, p.fields);
     },
   });

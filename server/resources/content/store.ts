@@ -4,11 +4,13 @@
 // an item with everything attached to it.
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db, Dialect, Tx } from '../../db/database';
-import { keysetPage, type Page, type Position } from '../../db/paging';
-import { notPublic, visibleItem, type ScopeContext } from '../../lib/scope';
+import { checkPosition, keysetPage, keysetQueries, keysetResult, type Page, type Position, type SortKey } from '../../db/paging';
+import { listOf, preparedQuery } from '../../db/prepared';
+import type { Selection } from '../../http/fields';
+import { notPublic, scopeOf, scopeShape, scopeValues, visibleItem, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
 import type { PersonColumns } from '../users/author-ref';
-import { deleteTags, taggedWith, tagsOf } from '../tags/store';
-import { commentCounts, deleteCommentsOf } from '../comments/store';
+import { deleteTags, taggedWith, tagsColumn } from '../tags/store';
+import { commentCountColumn, deleteCommentsOf } from '../comments/store';
 import { forgetActivityAbout } from '../activity/store';
 import { contentTables, type ContentTypeName } from './types';
 import { unindexContent } from '../search/indexing';
@@ -72,14 +74,39 @@ interface ContentRow {
 }
 
 /** A row as a content store returns it, with its author, tags and number of comments. */
-export type HydratedRow<Row, Extra = unknown> = Row & Extra & { author: PersonColumns; tags: string[]; commentCount: number };
+export type HydratedRow<Row, Extra = unknown> = Row & Extra & { description: string; author: PersonColumns; tags: string[]; commentCount: number };
 
 export type ContentOrder = 'created' | 'featured';
+
+/**
+ * The parts of an item that cost more than its row to read. A read leaves out those its reply
+ * does not present: an item read without one has no such property.
+ */
+export interface ContentParts {
+  description: boolean;
+  tags: boolean;
+  commentCount: boolean;
+}
+
+export const allParts: ContentParts = { description: true, tags: true, commentCount: true };
+
+/** The presenter fields that read each part (`tags` is Video's `topTags`). */
+const fieldsOfPart: Record<keyof ContentParts, string[]> = {
+  description: ['description'],
+  tags: ['topTags', 'tags'],
+  commentCount: ['commentCount'],
+};
+
+/** The parts a reply with these fields presents. */
+export function partsFor(selection: Selection): ContentParts {
+  const reads = (part: keyof ContentParts) => fieldsOfPart[part].some((field) => selection.keys.includes(field));
+  return { description: reads('description'), tags: reads('tags'), commentCount: reads('commentCount') };
+}
 
 /** The reads of one content type; `X` are its own filters besides the shared ones, `Own` its own orders. */
 export interface ContentStore<Item, X = unknown, Own extends string = never> {
   /** The items of these ids that the caller may see, in the order asked. */
-  get(db: Db, scope: ScopeContext, ids: number[]): Promise<Item[]>;
+  get(db: Db, scope: ScopeContext, ids: number[], parts?: ContentParts): Promise<Item[]>;
   /** A page of the items the caller may see that pass the filters; `featured` lists only featured ones. */
   list(
     db: Db,
@@ -88,6 +115,7 @@ export interface ContentStore<Item, X = unknown, Own extends string = never> {
     order: ContentOrder | Own,
     count: number,
     position: Position,
+    parts?: ContentParts,
   ): Promise<Page<Item>>;
   count(db: Db, scope: ScopeContext, filters: ContentFilters & Partial<X>): Promise<number>;
 }
@@ -95,21 +123,48 @@ export interface ContentStore<Item, X = unknown, Own extends string = never> {
 export interface ContentStoreSpec<Row, Extra, X, Own extends string> {
   type: ContentTypeName;
   alias: string;
-  /** The item's columns and its author's, from the item's table aliased `alias`. */
+  /** The item's columns but its description, and its author's, from the item's table aliased `alias`. */
   select: (db: Db) => SelectQueryBuilder<any, any, Row>;
   /** Whether items are drafts or queued until published (see visibleItem). */
   publishable?: boolean;
-  /** Conditions of the type's own filters (at the scope's `now`, for those that depend on time). */
-  filters?: (filters: Partial<X>, scope: ScopeContext) => Expression<SqlBool>[];
+  /**
+   * The type's own filters: the conditions of each (at the scope's `now`, for those that depend
+   * on time). Their values are few and go into the SQL of a listing's shape.
+   */
+  filters?: { [K in keyof X]: (value: X[K], scope: ScopeContext) => Expression<SqlBool>[] };
   /** Orders besides `created` and `featured`. */
   orders?: Record<Own, Ordering<Row>>;
   /** What an item has besides its row, author, tags and number of comments. */
   extend?: (row: Row) => Extra;
 }
 
+/** What decides the SQL of a read: everything but the values it runs with (see db/prepared.ts). */
+interface ReadShape {
+  scope: ScopeShape;
+  parts: ContentParts;
+}
+
+interface FilterShape {
+  author: boolean;
+  private: boolean;
+  approved: boolean | null;
+  tag: boolean;
+  createdAfter: boolean;
+  /** The type's own filters, with their values. */
+  own: Record<string, unknown>;
+  featured: boolean;
+}
+
+interface ReadValues extends ScopeValues {
+  author: string;
+  tag: string;
+  createdAfter: number;
+}
+
 /**
- * The reads of a content type. A page costs a fixed number of queries: the window, the
- * other-direction check, then one batch each for tags and comment counts.
+ * The reads of a content type, each query prepared once per shape. A page is one query with
+ * its items' tags, comment counts and authors, and one more from an anchor: whether anything
+ * comes before it.
  */
 export function contentStore<Row extends ContentRow, Extra = unknown, X = unknown, Own extends string = never>(
   spec: ContentStoreSpec<Row, Extra, X, Own>,
@@ -117,47 +172,151 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
   const { type, alias } = spec;
   // `orders` is absent only when there are none of the type's own (`Own` is never).
   const orders = { created: newestFirst, featured: lastFeaturedFirst, ...spec.orders } as Record<ContentOrder | Own, Ordering<Row>>;
+  const ownFilters = (spec.filters ?? {}) as Record<string, (value: unknown, scope: ScopeContext) => Expression<SqlBool>[]>;
+  const keysetOf = (order: ContentOrder | Own) => ({ sortColumn: `${alias}.${orders[order].column}`, idColumn: `${alias}.id`, order: orders[order].order });
 
-  /** `query` (the items aliased `alias`) narrowed to what the caller may see and the filters pass. */
-  function scoped<Q extends SelectQueryBuilder<any, any, any>>(query: Q, scope: ScopeContext, filters?: ContentFilters & Partial<X>, featured = false): Q {
-    const conditions = filters
-      ? [...contentFilters(alias, type, scope.network.id, filters), ...(spec.filters?.(filters, scope) ?? [])]
-      : [];
-    if (featured) conditions.push(sql<SqlBool>`${sql.ref(`${alias}.featured_at`)} is not null`);
+  function filterShape(filters: ContentFilters & Partial<X>, featured: boolean): FilterShape {
+    const own: Record<string, unknown> = {};
+    for (const name of Object.keys(ownFilters)) {
+      const value = (filters as Record<string, unknown>)[name];
+      if (value !== undefined) own[name] = value;
+    }
+    return {
+      author: filters.author !== undefined,
+      private: filters.private === true,
+      approved: filters.approved ?? null,
+      tag: filters.tag !== undefined,
+      createdAfter: filters.createdAfter !== undefined,
+      own,
+      featured,
+    };
+  }
+
+  const readValues = (scope: ScopeContext, filters: ContentFilters = {}): ReadValues => ({
+    ...scopeValues(scope),
+    author: filters.author ?? '',
+    tag: filters.tag ?? '',
+    createdAfter: filters.createdAfter ?? 0,
+  });
+
+  /** `query` (the items aliased `alias`) narrowed to what the caller may see and, when given, the filters pass. */
+  function scoped<Q extends SelectQueryBuilder<any, any, any>>(query: Q, scope: ScopeContext, f: FilterShape | undefined, v: ReadValues): Q {
+    const conditions: Expression<SqlBool>[] = [];
+    if (f) {
+      const filters: ContentFilters = {
+        ...(f.author && { author: v.author }),
+        ...(f.private && { private: true }),
+        ...(f.approved !== null && { approved: f.approved }),
+        ...(f.tag && { tag: v.tag }),
+        ...(f.createdAfter && { createdAfter: v.createdAfter }),
+      };
+      conditions.push(...contentFilters(alias, type, scope.network.id, filters));
+      for (const [name, value] of Object.entries(f.own)) conditions.push(...ownFilters[name]!(value, scope));
+      if (f.featured) conditions.push(sql<SqlBool>`${sql.ref(`${alias}.featured_at`)} is not null`);
+    }
     return query
       .where(`${alias}.network_id`, '=', scope.network.id)
       .where((eb) => eb.and([visibleItem(eb, { alias, publishable: spec.publishable }, scope), ...conditions])) as Q;
   }
 
-  async function hydrate(db: Db, rows: Row[]): Promise<HydratedRow<Row, Extra>[]> {
-    const ids = rows.map((r) => r.id);
-    const [tags, counts] = await Promise.all([tagsOf(db, type, ids), commentCounts(db, type, ids)]);
-    return rows.map((r) => ({
-      ...r,
-      ...(spec.extend?.(r) as Extra),
-      author: { screenName: r.screen_name, fullName: r.full_name, iconUrl: r.icon_url },
-      tags: tags.get(r.id) ?? [],
-      commentCount: counts.get(r.id) ?? 0,
-    }));
+  /** The item's columns, and its description when asked. */
+  function selected(db: Db, parts: ContentParts) {
+    const query = spec.select(db);
+    return parts.description ? query.select(sql.ref(`${alias}.description`).as('description')) : query;
+  }
+
+  /** `items` (rows of the item's table as `from`) with the parts besides the description that `parts` asks for. */
+  function withParts<Q extends SelectQueryBuilder<any, any, any>>(db: Db, query: Q, from: string, parts: ContentParts): Q {
+    return query
+      .$if(parts.tags, (q) => q.select(tagsColumn(db, from, type).as('tags')))
+      .$if(parts.commentCount, (q) => q.select(commentCountColumn(from, type).as('comment_count'))) as Q;
+  }
+
+  const getQuery = preparedQuery((db: Db, s: ReadShape & { ids: number }, v: ReadValues & { ids: number[] }) =>
+    withParts(db, scoped(selected(db, s.parts), scopeOf(s.scope, v), undefined, v), alias, s.parts).where(`${alias}.id`, 'in', listOf(v.ids, s.ids)),
+  );
+
+  type ListShape = ReadShape & { filters: FilterShape; order: ContentOrder | Own; forward: boolean; side: 'start' | 'after' | 'before' };
+  type ListValues = ReadValues & { key: SortKey; id: number; take: number };
+
+  function windowQueries(s: ListShape, v: ListValues, query: SelectQueryBuilder<any, any, any>) {
+    const keyset = keysetOf(s.order);
+    const position: Position = s.side === 'start' ? { start: true } : { key: v.key, id: v.id, side: s.side, ordering: `${keyset.sortColumn} ${keyset.order}` };
+    return keysetQueries(scoped(query, scopeOf(s.scope, v), s.filters, v), keyset, s.forward, v.take, position);
+  }
+
+  // The window is read first and its tags and counts over its rows alone (a materialised
+  // common table expression), however many rows the filters leave to sort.
+  const windowQuery = preparedQuery((db: Db, s: ListShape, v: ListValues) => {
+    const window = windowQueries(s, v, selected(db, s.parts)).window!;
+    if (!s.parts.tags && !s.parts.commentCount) return window;
+    const { column, order } = orders[s.order];
+    const direction = s.forward === (order === 'desc') ? 'desc' : 'asc';
+    return withParts(db, db.with((cte) => cte('page').materialized(), () => window).selectFrom('page').selectAll('page'), 'page', s.parts)
+      .orderBy(sql.ref(`page.${column}`), direction)
+      .orderBy(sql.ref('page.id'), direction);
+  });
+
+  const otherSideQuery = preparedQuery((db: Db, s: ListShape, v: ListValues) => {
+    const items = db.selectFrom(`${contentTables[type]} as ${alias}` as 'blog_posts as p');
+    return windowQueries(s, v, items).other!;
+  });
+
+  const countQuery = preparedQuery((db: Db, s: { scope: ScopeShape; filters: FilterShape }, v: ReadValues) => {
+    // The item's table alone: a count needs no author.
+    const items = db.selectFrom(`${contentTables[type]} as ${alias}` as 'blog_posts as p');
+    return scoped(items, scopeOf(s.scope, v), s.filters, v).select((eb) => eb.fn.countAll<number>().as('n'));
+  });
+
+  function hydrate(rows: Row[]): HydratedRow<Row, Extra>[] {
+    return rows.map((row) => {
+      const { tags, comment_count, ...r } = row as Row & { tags?: string | string[]; comment_count?: number };
+      return {
+        ...(r as Row),
+        ...(spec.extend?.(row) as Extra),
+        author: { screenName: r.screen_name, fullName: r.full_name, iconUrl: r.icon_url },
+        // SQLite gives the JSON as text; PostgreSQL parses it.
+        ...(tags !== undefined && { tags: typeof tags === 'string' ? (JSON.parse(tags) as string[]) : tags }),
+        ...(comment_count !== undefined && { commentCount: Number(comment_count) }),
+      } as HydratedRow<Row, Extra>;
+    });
   }
 
   return {
-    async get(db, scope, ids) {
+    async get(db, scope, ids, parts = allParts) {
       if (ids.length === 0) return [];
-      return hydrate(db, inOrder(ids, await scoped(spec.select(db), scope).where(`${alias}.id`, 'in', ids).execute()));
+      const rows = await getQuery(db, { scope: scopeShape(scope), parts, ids: ids.length }, { ...readValues(scope), ids });
+      return hydrate(inOrder(ids, rows as Row[]));
     },
-    async list(db, scope, filters, order, count, position) {
-      const query = scoped(spec.select(db), scope, filters, order === 'featured');
-      const page = await pageIn(query, alias, orders[order], count, position);
-      return { ...page, rows: await hydrate(db, page.rows) };
+    async list(db, scope, filters, order, count, position, parts = allParts) {
+      const keyset = keysetOf(order);
+      checkPosition(keyset, position);
+      const shape: ListShape = {
+        scope: scopeShape(scope),
+        parts,
+        filters: filterShape(filters, order === 'featured'),
+        order,
+        forward: count > 0,
+        side: 'start' in position ? 'start' : position.side,
+      };
+      const values: ListValues = {
+        ...readValues(scope, filters),
+        key: 'key' in position ? position.key : 0,
+        id: 'key' in position ? position.id : 0,
+        take: Math.abs(count) + 1,
+      };
+      const readsWindow = count > 0 || !('start' in position);
+      const readsOther = !('start' in position) || count <= 0;
+      const [rows, others] = await Promise.all([
+        readsWindow ? windowQuery(db, shape, values) : [],
+        readsOther ? otherSideQuery(db, shape, values) : undefined,
+      ]);
+      const page = keysetResult(keyset, count, position, rows as Row[], others);
+      return { ...page, rows: hydrate(page.rows) };
     },
     async count(db, scope, filters) {
-      // The item's table alone: a count needs no author.
-      const items = db.selectFrom(`${contentTables[type]} as ${alias}` as 'blog_posts as p');
-      const row = await scoped(items, scope, filters)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      const [row] = await countQuery(db, { scope: scopeShape(scope), filters: filterShape(filters, false) }, readValues(scope, filters));
+      return Number(row!.n);
     },
   };
 }

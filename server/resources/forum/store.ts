@@ -81,7 +81,7 @@ function selectTopics(db: Db) {
     .innerJoin('accounts as a', 'a.id', 't.author_id')
     .leftJoin('forum_categories as c', 'c.id', 't.category_id')
     .select([
-      't.id', 't.network_id', 't.author_id', 't.category_id', 't.title', 't.title_key', 't.description', 't.visibility',
+      't.id', 't.network_id', 't.author_id', 't.category_id', 't.title', 't.title_key', 't.visibility',
       't.approved', 't.is_closed', 't.featured_at', 't.created_at', 't.updated_at',
       'c.title as category_title', 'a.screen_name', 'a.full_name', 'a.icon_url',
     ]);
@@ -94,7 +94,7 @@ export const topicStore: ContentStore<TopicItem, { categoryId: ContentRef }, 'al
   select: selectTopics,
   orders: { alpha: byTitle },
   // Category ids are unique across networks: another network's matches no topic here.
-  filters: (f) => (f.categoryId === undefined ? [] : [sql<SqlBool>`${sql.ref('t.category_id')} = ${f.categoryId.id}`]),
+  filters: { categoryId: (ref) => [sql<SqlBool>`${sql.ref('t.category_id')} = ${ref.id}`] },
 });
 
 /** The stored row, without the visibility scope: for permission checks on writes. */

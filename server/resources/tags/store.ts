@@ -1,9 +1,9 @@
-// Tags of content items: set on create and update (an update replaces them), read in one
-// batch for a page of items, used as a listing filter, paged through per item, and counted
-// over the items the caller can see (the tag cloud; counts.ts keeps what a whole audience
+// Tags of content items: set on create and update (an update replaces them), read as a
+// column of the query that reads a page of items, used as a listing filter, paged through per
+// item, and counted over the items the caller can see (the tag cloud; counts.ts keeps what a whole audience
 // shares).
-import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Db, Tx } from '../../db/database';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { isPostgres, type Db, type Tx } from '../../db/database';
 import { keysetPage, type Position } from '../../db/paging';
 import { ApiError } from '../../lib/errors';
 import { visibleItem, visibleToAudience, type Audience, type ScopeContext } from '../../lib/scope';
@@ -38,19 +38,12 @@ export async function replaceTags(tx: Tx, networkId: number, itemType: string, i
     .execute();
 }
 
-export async function tagsOf(db: Db, itemType: string, ids: number[]): Promise<Map<number, string[]>> {
-  const byItem = new Map<number, string[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return byItem;
-  const rows = await db
-    .selectFrom('item_tags')
-    .select(['item_id', 'value'])
-    .where('item_type', '=', itemType)
-    .where('item_id', 'in', ids)
-    .orderBy('item_id')
-    .orderBy('position')
-    .execute();
-  for (const row of rows) byItem.get(row.item_id)?.push(row.value);
-  return byItem;
+/** The item's tags (of the item aliased `alias`) in the order given, as a JSON array: SQLite gives it as text. */
+export function tagsColumn(db: Db, alias: string, itemType: string): RawBuilder<string | string[]> {
+  // Unaliased, so that no alias of the outer query hides it.
+  const tags = isPostgres(db) ? sql`json_agg(item_tags.value order by item_tags.position)` : sql`json_group_array(item_tags.value order by item_tags.position)`;
+  return sql<string | string[]>`(select coalesce(${tags}, '[]') from item_tags
+    where item_tags.item_type = ${itemType} and item_tags.item_id = ${sql.ref(`${alias}.id`)})`;
 }
 
 /** Restricts a listing of `itemType` (aliased `alias`) to the items carrying `tag`. */
