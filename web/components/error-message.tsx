@@ -35,6 +35,9 @@ export function errorText(error: unknown, words: ErrorWords = {}): string {
 /** Whether the service said the thing asked for is not there (or not visible to the caller). */
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
+/** Whether an item page's address leads nowhere: an unknown item (404), or an id that cannot be one (400). */
+export const leadsNowhere = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
 type Props = { error: unknown; title?: string; words?: ErrorWords; retry?: () => void };
 
 export function ErrorMessage({ error, title, words, retry }: Props) {

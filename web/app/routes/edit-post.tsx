@@ -1,7 +1,7 @@
 // Changing one's own post, or deleting it.
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { ErrorMessage, isNotFound } from '../../components/error-message';
+import { ErrorMessage, leadsNowhere } from '../../components/error-message';
 import { NotFound } from '../../components/not-found';
 import { Skeleton } from '../../components/skeleton';
 import { blogPostQueries } from '../../features/blog-posts/api/blog-post-queries';
@@ -24,7 +24,7 @@ export default function EditPostPage() {
         {(author) => {
           if (post.isPending) return <Skeleton label="Loading the post…" lines={6} />;
           if (post.isError) {
-            return isNotFound(post.error) ? <NotFound kind="post" /> : <ErrorMessage error={post.error} title="The post could not be loaded." />;
+            return leadsNowhere(post.error) ? <NotFound kind="post" /> : <ErrorMessage error={post.error} title="The post could not be loaded." />;
           }
           if (post.data.entry.author !== author) return <p className="notice">Only its author can edit this post.</p>;
           return (

@@ -1,7 +1,7 @@
 // Changing one's own forum topic (or any, for an administrator).
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { ErrorMessage, isNotFound } from '../../components/error-message';
+import { ErrorMessage, leadsNowhere } from '../../components/error-message';
 import { NotFound } from '../../components/not-found';
 import { Skeleton } from '../../components/skeleton';
 import { forumQueries } from '../../features/forum/api/forum-queries';
@@ -24,7 +24,7 @@ export default function EditTopicPage() {
         {(author) => {
           if (topic.isPending) return <Skeleton label="Loading the topic…" lines={6} />;
           if (topic.isError) {
-            return isNotFound(topic.error) ? <NotFound kind="topic" /> : <ErrorMessage error={topic.error} title="The topic could not be loaded." />;
+            return leadsNowhere(topic.error) ? <NotFound kind="topic" /> : <ErrorMessage error={topic.error} title="The topic could not be loaded." />;
           }
           if (topic.data.entry.author !== author && !viewer.isAdmin) return <p className="notice">Only its author can edit this topic.</p>;
           return <TopicForm network={network} topic={topic.data.entry} />;

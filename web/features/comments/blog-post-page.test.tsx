@@ -84,6 +84,18 @@ describe('a blog post page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Post not found' })).toBeTruthy();
   });
 
+  it('says so too when the address holds no post id at all', async () => {
+    server.use(
+      sessionHandler(null),
+      http.get(rest('BlogPost'), () => errorEnvelope({ status: 400, code: 4, subcode: 3, reason: "Parameter 'id.0': must be an id" })),
+    );
+
+    renderRoute('/n/apiexample/blog/not-an-id');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Post not found' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows a member’s comment at once and keeps it once the service has it', async () => {
     const member = aSession();
     const comments: Comment[] = [];

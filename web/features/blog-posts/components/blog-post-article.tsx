@@ -3,7 +3,7 @@
 // (its comments), once it has loaded.
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ErrorMessage, isNotFound } from '../../../components/error-message';
+import { ErrorMessage, leadsNowhere } from '../../../components/error-message';
 import { NotFound } from '../../../components/not-found';
 import { exactText } from '../../../components/relative-time';
 import { Skeleton } from '../../../components/skeleton';
@@ -29,7 +29,7 @@ export function BlogPostArticle({ network, id, actions, children }: Props) {
 
   if (post.isPending) return <Skeleton label="Loading post…" lines={8} />;
   if (post.isError) {
-    if (isNotFound(post.error)) return <NotFound kind="post" />;
+    if (leadsNowhere(post.error)) return <NotFound kind="post" />;
     return <ErrorMessage error={post.error} title="The post could not be loaded." retry={() => void post.refetch()} />;
   }
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DeleteItemButton } from '../../../components/delete-item-button';
-import { ErrorMessage, isNotFound } from '../../../components/error-message';
+import { ErrorMessage, leadsNowhere } from '../../../components/error-message';
 import { Modal } from '../../../components/modal';
 import { NotFound } from '../../../components/not-found';
 import { Skeleton } from '../../../components/skeleton';
@@ -23,7 +23,7 @@ export function CategoryView({ network, id, search }: { network: string; id: str
   const category = useQuery(forumQueries.category(network, id));
   if (category.isPending) return <Skeleton label="Loading category…" rows={3} lines={2} />;
   if (category.isError) {
-    if (isNotFound(category.error)) return <NotFound kind="category" />;
+    if (leadsNowhere(category.error)) return <NotFound kind="category" />;
     return <ErrorMessage error={category.error} title="The category could not be loaded." retry={() => void category.refetch()} />;
   }
   const { title, description } = category.data.entry;

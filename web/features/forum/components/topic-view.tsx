@@ -4,7 +4,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import { DeleteItemButton } from '../../../components/delete-item-button';
-import { ErrorMessage, errorText, isNotFound } from '../../../components/error-message';
+import { ErrorMessage, errorText, leadsNowhere } from '../../../components/error-message';
 import { MemberByline } from '../../../components/member-byline';
 import { NotFound } from '../../../components/not-found';
 import { RelativeTime } from '../../../components/relative-time';
@@ -27,7 +27,7 @@ export function TopicView({ network, id }: { network: string; id: string }) {
 
   if (topic.isPending) return <Skeleton label="Loading topic…" lines={6} />;
   if (topic.isError) {
-    if (isNotFound(topic.error)) return <NotFound kind="topic" />;
+    if (leadsNowhere(topic.error)) return <NotFound kind="topic" />;
     return <ErrorMessage error={topic.error} title="The topic could not be loaded." retry={() => void topic.refetch()} />;
   }
   const { entry, resources } = topic.data;

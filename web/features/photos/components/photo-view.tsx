@@ -2,8 +2,7 @@
 // and when, its description and tags, who may see it, and what follows it (its comments).
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { ErrorMessage, isNotFound } from '../../../components/error-message';
+import { ErrorMessage, leadsNowhere } from '../../../components/error-message';
 import { MemberByline } from '../../../components/member-byline';
 import { NotFound } from '../../../components/not-found';
 import { RelativeTime } from '../../../components/relative-time';
@@ -28,8 +27,7 @@ export function PhotoView({ network, id, actions, children }: Props) {
 
   if (photo.isPending) return <PhotoSkeleton />;
   if (photo.isError) {
-    // An address with a malformed id (400) leads nowhere just as an unknown one does.
-    if (isNotFound(photo.error) || (photo.error instanceof ApiError && photo.error.status === 400)) return <NotFound kind="photo" />;
+    if (leadsNowhere(photo.error)) return <NotFound kind="photo" />;
     return <ErrorMessage error={photo.error} title="The photo could not be loaded." retry={() => void photo.refetch()} />;
   }
 

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ErrorMessage, isNotFound } from '../../../components/error-message';
+import { ErrorMessage, leadsNowhere } from '../../../components/error-message';
 import { MemberByline } from '../../../components/member-byline';
 import { NotFound } from '../../../components/not-found';
 import { RelativeTime } from '../../../components/relative-time';
@@ -30,7 +30,7 @@ export function VideoView({ network, id, actions, children }: Props) {
 
   if (video.isPending) return <Skeleton label="Loading video…" lines={6} />;
   if (video.isError) {
-    if (isNotFound(video.error)) return <NotFound kind="video" />;
+    if (leadsNowhere(video.error)) return <NotFound kind="video" />;
     return <ErrorMessage error={video.error} title="The video could not be loaded." retry={() => void video.refetch()} />;
   }
   const { entry, resources } = video.data;
