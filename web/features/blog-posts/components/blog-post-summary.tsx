@@ -17,9 +17,11 @@ type Props = {
   headingLevel?: 2 | 3;
   /** Say when it was featured rather than only that it is (the featured list). */
   featuredWhen?: boolean;
+  /** Leave out who wrote it (the author's own profile). */
+  withoutByline?: boolean;
 };
 
-export function BlogPostSummaryCard({ network, post, resources, headingLevel = 2, featuredWhen }: Props) {
+export function BlogPostSummaryCard({ network, post, resources, headingLevel = 2, featuredWhen, withoutByline }: Props) {
   const headingId = `post-${post.id}`;
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
@@ -27,7 +29,7 @@ export function BlogPostSummaryCard({ network, post, resources, headingLevel = 2
       <Heading id={headingId}>
         <PrefetchLink to={paths.blogPost(network, post.id)}>{post.title}</PrefetchLink>
       </Heading>
-      <PostMeta post={post} resources={resources} featuredWhen={featuredWhen} />
+      <PostMeta post={post} resources={resources} featuredWhen={featuredWhen} withoutByline={withoutByline} />
       {post.approved === false ? <AwaitingApproval /> : null}
       <TagList network={network} tags={post.topTags ?? []} />
     </article>

@@ -10,12 +10,14 @@ type Props = {
   resources: Resources;
   /** Say when it was featured in place of the badge, where every post shown is featured. */
   featuredWhen?: boolean;
+  /** Leave out who wrote it, where the page is already about them (their profile). */
+  withoutByline?: boolean;
 };
 
-export function PostMeta({ post, resources, featuredWhen }: Props) {
+export function PostMeta({ post, resources, featuredWhen, withoutByline }: Props) {
   return (
     <p className="meta">
-      <MemberByline author={post.author} resources={resources} />
+      {withoutByline ? null : <MemberByline author={post.author} resources={resources} />}
       <RelativeTime iso={post.publishTime} />
       <CommentCount count={post.commentCount} />
       {!post.featuredDate ? null : featuredWhen ? (

@@ -56,7 +56,7 @@ export function ProfilePosts({ network, screenName, fullName, own }: Props) {
         <ol className="post-list">
           {posts.data.entry.map((post) => (
             <li key={post.id}>
-              <BlogPostSummaryCard network={network} post={post} resources={posts.data.resources} headingLevel={3} />
+              <BlogPostSummaryCard network={network} post={post} resources={posts.data.resources} headingLevel={3} withoutByline />
             </li>
           ))}
         </ol>
