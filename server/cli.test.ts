@@ -9,6 +9,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockSchemas } from './test/harness';
 import { openDatabase } from './db/database';
+import { openSecret } from './db/sealed-secrets';
+import { KEY_FILE, parseKey, SecretBox } from './lib/secret-box';
 
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '..');
@@ -108,6 +110,36 @@ describe('npm run cli', () => {
     } finally {
       await demo.db.destroy();
     }
+  });
+
+  it('encrypts the OAuth secrets again with a new key, after which only the new key opens them', async () => {
+    const made = JSON.parse((await cli('consumer', 'create', '--network', 'apiexample', '--name', 'rekeyed', '--json')).stdout);
+    const oldKey = fs.readFileSync(path.join(dataDir, KEY_FILE), 'utf8');
+    const newKey = crypto.randomBytes(32);
+    const newKeyFile = path.join(dataDir, 'new.key');
+    fs.writeFileSync(newKeyFile, `${newKey.toString('base64')}\n`);
+
+    const rekeyed = JSON.parse((await cli('secrets', 'rekey', '--new-key-file', newKeyFile, '--json')).stdout);
+    const box = new SecretBox(newKey);
+    expect(rekeyed).toEqual({ keyId: box.keyId, previousKeyId: new SecretBox(parseKey(oldKey)!).keyId, secrets: expect.any(Number) });
+    expect(rekeyed.secrets).toBeGreaterThanOrEqual(1);
+    const { db } = openDatabase({ dataDir, databaseUrl, pgSchema: databaseUrl ? schema : undefined });
+    try {
+      const row = await db.selectFrom('oauth_consumers').select('consumer_secret').where('consumer_key', '=', made.consumerKey).executeTakeFirstOrThrow();
+      expect(row.consumer_secret.startsWith(`v1:${box.keyId}:`)).toBe(true);
+      expect(openSecret(box, 'oauth_consumers', made.consumerKey, row.consumer_secret)).toBe(made.consumerSecret);
+    } finally {
+      await db.destroy();
+    }
+
+    // The old key is refused now; the new one, put in place of the key file, opens the database.
+    await expect(cli('secrets', 'rekey', '--new-key-file', newKeyFile)).rejects.toMatchObject({ stderr: expect.stringContaining('was rotated out') });
+    fs.copyFileSync(newKeyFile, path.join(dataDir, KEY_FILE));
+    await expect(cli('secrets', 'rekey', '--new-key-file', newKeyFile)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('already') });
+    await expect(cli('secrets', 'rekey', '--new-key-file', path.join(dataDir, 'missing.key'))).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('does not hold a 32-byte key'),
+    });
   });
 
   it('explains itself and refuses bad input with a clear message', async () => {

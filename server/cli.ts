@@ -1,11 +1,13 @@
 // The operator's command line: networks, members, OAuth consumers and demo content, backups
-// of the embedded database, and whole networks exported and imported, on whichever database
-// the environment configures (DATA_DIR or DATABASE_URL).
+// of the embedded database, whole networks exported and imported, and the secrets key
+// changed, on whichever database the environment configures (DATA_DIR or DATABASE_URL).
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { checkSecretsKey } from './db/sealed-secrets';
 import { seedDemoContent } from './setup/seed';
 import { ensureDefaultNetwork } from './setup/bootstrap';
 import { sharedSecret } from './db/settings';
@@ -19,7 +21,7 @@ import { generatePassword } from './lib/passwords';
 import { createNetwork } from './resources/networks/service';
 import { findNetwork } from './resources/networks/store';
 import { createConsumerKey } from './resources/consumer-keys/store';
-import { loadSecretBox } from './lib/secret-box';
+import { loadSecretBox, parseKey } from './lib/secret-box';
 import { addMember, createAccount, findAccountByEmail, membership } from './resources/users/store';
 import { backupDatabase, BackupError, restoreDatabase } from './ops/backup';
 import { ArchiveError, exportNetwork, importNetwork } from './ops/archive';
@@ -46,6 +48,10 @@ Commands:
       network archive (docs/archive.md). It holds password hashes: keep it safe.
   import --from FILE
       Adds the network in a network archive to this database, keeping its ids.
+  secrets rekey --new-key-file FILE
+      Encrypts the OAuth secrets again with the key in FILE (openssl rand -base64 32 > FILE),
+      in one transaction; the old key is refused from then on. Stop every server first, and
+      start them with the new key (SECRETS_KEY, or the file copied over DATA_DIR/secrets.key).
 
 Options:
   --json    print the result as JSON
@@ -94,13 +100,21 @@ const fileCommands: Record<string, (config: Config, o: Options) => Promise<Recor
   },
 };
 
-/** Commands that move whole networks: the database is migrated, but no default network is made (an import may bring it). */
-const archiveCommands: Record<string, (deps: AppDeps, o: Options) => Promise<Record<string, unknown>>> = {
+/** Commands on the data as it stands: the database is migrated, but no default network is made (an import may bring it). */
+const dataCommands: Record<string, (deps: AppDeps, o: Options) => Promise<Record<string, unknown>>> = {
   export: async ({ db, secrets }, o) => {
     const network = required(o, 'network');
     return { network, file: required(o, 'to'), rows: await exportNetwork(db, secrets, network, required(o, 'to')) };
   },
   import: async ({ db, dialect, secrets }, o) => ({ ...(await importNetwork(db, dialect, secrets, required(o, 'from'))) }),
+  'secrets rekey': async ({ db, secrets }, o) => {
+    const file = required(o, 'new-key-file');
+    const key = fs.existsSync(file) ? parseKey(fs.readFileSync(file, 'utf8')) : undefined;
+    if (!key) throw new UsageError(`${file} does not hold a 32-byte key (64 hex digits or base64, e.g. openssl rand -base64 32)`);
+    const rekeyed = secrets.rotatedTo(key);
+    if (rekeyed.keyId === secrets.keyId) throw new UsageError(`the secrets are encrypted with key ${secrets.keyId} already`);
+    return { keyId: rekeyed.keyId, previousKeyId: secrets.keyId, secrets: await checkSecretsKey(db, rekeyed) };
+  },
 };
 
 const commands: Record<string, Command> = {
@@ -147,10 +161,11 @@ async function main(argv: string[]): Promise<number> {
       role: { type: 'string' },
       to: { type: 'string' },
       from: { type: 'string' },
+      'new-key-file': { type: 'string' },
     },
   });
   const name = positionals.join(' ');
-  const known = commands[name] ?? fileCommands[name] ?? archiveCommands[name];
+  const known = commands[name] ?? fileCommands[name] ?? dataCommands[name];
   if (values.help || !known) {
     (values.help ? process.stdout : process.stderr).write(`${HELP}\n`);
     return values.help ? 0 : 2;
@@ -171,7 +186,7 @@ async function main(argv: string[]): Promise<number> {
     const secrets = loadSecretBox(config);
     await migrateToLatest(db, dialect, secrets);
     const deps = { db, dialect, log, anchors: new AnchorCodec(await sharedSecret(db, 'anchor_secret')), changes: new ChangeBus(log), live: new LiveStreams(0), mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log }), secrets };
-    if (archiveCommands[name]) return print(await archiveCommands[name](deps, values));
+    if (dataCommands[name]) return print(await dataCommands[name](deps, values));
     // The same first-start setup as the server, so the CLI works on a fresh data folder too.
     await ensureDefaultNetwork(deps, config, log, (text) => process.stderr.write(text));
     return print(await commands[name]!(deps, values));

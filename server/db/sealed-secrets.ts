@@ -70,16 +70,16 @@ export async function resealSecrets(db: Kysely<any>, box: SecretBox): Promise<nu
  * Run at start, after the migrations: records which key seals the database on its first start,
  * re-seals after a rotation (the recorded key is among SECRETS_KEY_PREVIOUS), and refuses a
  * key that cannot open what the database holds, or one rotated out before (an instance
- * started with the old settings would otherwise seal everything back).
+ * started with the old settings would otherwise seal everything back). How many secrets it
+ * sealed again.
  */
-export async function checkSecretsKey(db: Db, box: SecretBox): Promise<void> {
+export async function checkSecretsKey(db: Db, box: SecretBox): Promise<number> {
   await db.insertInto('settings').values({ key: 'secrets_key_id', value: box.keyId }).onConflict((oc) => oc.column('key').doNothing()).execute();
   const setting = async (key: string) => (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
   const recorded = (await setting('secrets_key_id'))!;
   if (recorded === box.keyId) {
     // Mid-rotation, instances still on the previous key may have sealed new secrets with it.
-    if (box.keyIds.length > 1) await resealSecrets(db, box);
-    return;
+    return box.keyIds.length > 1 ? resealSecrets(db, box) : 0;
   }
   const retired = (await setting('secrets_retired_key_ids'))?.split(',') ?? [];
   if (retired.includes(box.keyId)) {
@@ -92,10 +92,11 @@ export async function checkSecretsKey(db: Db, box: SecretBox): Promise<void> {
         'or, to change keys, give the old one as SECRETS_KEY_PREVIOUS.',
     );
   }
-  await db.transaction().execute(async (tx) => {
-    await resealSecrets(tx, box);
+  return db.transaction().execute(async (tx) => {
+    const resealed = await resealSecrets(tx, box);
     await tx.updateTable('settings').set({ value: box.keyId }).where('key', '=', 'secrets_key_id').execute();
     const value = [...retired, recorded].join(',');
     await tx.insertInto('settings').values({ key: 'secrets_retired_key_ids', value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+    return resealed;
   });
 }

@@ -45,6 +45,11 @@ export class SecretBox {
     return [...this.keys.keys()];
   }
 
+  /** A box that seals with `key` and still opens all this one opens: the key rotated to `key`. */
+  rotatedTo(key: Buffer): SecretBox {
+    return new SecretBox(key, [...this.keys.values()]);
+  }
+
   seal(plain: string, belongsTo: string): string {
     const iv = crypto.randomBytes(IV_BYTES);
     const cipher = crypto.createCipheriv('aes-256-gcm', this.keys.get(this.keyId)!, iv);
