@@ -50,17 +50,17 @@ export function CommentList({ network, attachedTo, canDelete, controls, empty = 
                 <div className="meta">
                   <MemberByline author={comment.author} resources={resources} />
                   {pending ? <span>Sending…</span> : <RelativeTime iso={comment.createdDate} />}
-                  {!pending && canDelete(comment) ? (
-                    <button
-                      type="button"
-                      className="link-button comment-delete"
-                      aria-label={`Delete ${name}`}
-                      onClick={() => setAsking(comment)}
-                    >
-                      Delete
-                    </button>
-                  ) : null}
-                  {!pending && controls ? controls(comment, nameId) : null}
+                  {pending ? null : (
+                    // An administrator's controls and Delete keep together at the line's end.
+                    <span className="comment-actions">
+                      {controls ? controls(comment, nameId) : null}
+                      {canDelete(comment) ? (
+                        <button type="button" className="link-button" aria-label={`Delete ${name}`} onClick={() => setAsking(comment)}>
+                          Delete
+                        </button>
+                      ) : null}
+                    </span>
+                  )}
                 </div>
                 {pending ? (
                   <p className="comment-text">{comment.description}</p>
