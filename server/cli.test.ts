@@ -133,7 +133,7 @@ describe('npm run cli', () => {
     }
 
     // The old key is refused now; the new one, put in place of the key file, opens the database.
-    await expect(cli('secrets', 'rekey', '--new-key-file', newKeyFile)).rejects.toMatchObject({ stderr: expect.stringContaining('was rotated out') });
+    await expect(cli('secrets', 'rekey', '--new-key-file', newKeyFile)).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: This server's key \w+ was rotated out/) });
     fs.copyFileSync(newKeyFile, path.join(dataDir, KEY_FILE));
     await expect(cli('secrets', 'rekey', '--new-key-file', newKeyFile)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('already') });
     await expect(cli('secrets', 'rekey', '--new-key-file', path.join(dataDir, 'missing.key'))).rejects.toMatchObject({

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { checkSecretsKey } from './db/sealed-secrets';
+import { checkSecretsKey, SecretsKeyError } from './db/sealed-secrets';
 import { seedDemoContent } from './setup/seed';
 import { ensureDefaultNetwork } from './setup/bootstrap';
 import { sharedSecret } from './db/settings';
@@ -203,6 +203,7 @@ main(process.argv.slice(2)).then(
       error instanceof ApiError ||
       error instanceof BackupError ||
       error instanceof ArchiveError ||
+      error instanceof SecretsKeyError ||
       (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     process.stderr.write(`error: ${expected ? (error as Error).message : (error as Error).stack}\n`);
     if (error instanceof UsageError) process.stderr.write('Run with --help for usage.\n');

@@ -66,6 +66,9 @@ export async function resealSecrets(db: Kysely<any>, box: SecretBox): Promise<nu
   return count;
 }
 
+/** The server's key does not fit the database: told to the operator as it is, at start or by the CLI. */
+export class SecretsKeyError extends Error {}
+
 /**
  * Run at start, after the migrations: records which key seals the database on its first start,
  * re-seals after a rotation (the recorded key is among SECRETS_KEY_PREVIOUS), and refuses a
@@ -83,10 +86,10 @@ export async function checkSecretsKey(db: Db, box: SecretBox): Promise<number> {
   }
   const retired = (await setting('secrets_retired_key_ids'))?.split(',') ?? [];
   if (retired.includes(box.keyId)) {
-    throw new Error(`This server's key ${box.keyId} was rotated out for key ${recorded}: set SECRETS_KEY to the current key.`);
+    throw new SecretsKeyError(`This server's key ${box.keyId} was rotated out for key ${recorded}: set SECRETS_KEY to the current key.`);
   }
   if (!box.keyIds.includes(recorded)) {
-    throw new Error(
+    throw new SecretsKeyError(
       `The database's OAuth secrets are encrypted with key ${recorded}, and this server's key is ${box.keyId}: ` +
         'set SECRETS_KEY to the key they were encrypted with (or keep the DATA_DIR/secrets.key it made), ' +
         'or, to change keys, give the old one as SECRETS_KEY_PREVIOUS.',
