@@ -13,6 +13,7 @@ import { ApiError } from './lib/errors';
 import { networkNamed, networkOfRestPath, networkRows, restRouter } from './http/rest-router';
 import { openApiDocument } from './http/openapi';
 import { identify, identifyCaller } from './http/auth';
+import { callerCache } from './http/caller-cache';
 import { callerKey, limitRequests, type RateLimit, type SignInThrottle } from './http/rate-limit';
 import type { Metrics } from './http/metrics';
 import type { ChangeBus } from './lib/changes';
@@ -84,12 +85,13 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
   conditionalRequests(app);
 
   const networks = networkRows(deps);
+  const auth = { ...deps, callers: callerCache(options.changes) };
   const cache = createResponseCache({
     db,
     changes: options.changes,
     // A request counts against its caller (a visitor: its address) whether or not the cache answers it.
     admit: options.rateLimit.enabled ? (req) => options.rateLimit.consume(callerKey(req)) : undefined,
-    identify: (req, subdomain) => identify(req, deps, () => networkNamed(networks, subdomain)),
+    identify: (req, subdomain) => identify(req, auth, () => networkNamed(networks, subdomain)),
     refuse: (req, res, error) => sendError(req, res, error instanceof ApiError ? error : new ApiError('internal', 'Internal error.')),
     onHit: (req, res, startedAt, route) => {
       options.metrics.observe(req.method, route, res.statusCode, startedAt);
@@ -153,9 +155,9 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
   const openApi = openApiDocument(endpoints);
   app.get('/xn/rest/openapi.json', (req, res) => sendJson(req, res, 200, openApi));
   const limited = limitRequests(options.rateLimit);
-  app.use('/xn/rest/:network/1.0', identifyCaller(deps, (req) => networkOfRestPath(networks, req)), limited, restRouter({ ...deps, signIns: options.signIns }, endpoints));
+  app.use('/xn/rest/:network/1.0', identifyCaller(auth, (req) => networkOfRestPath(networks, req)), limited, restRouter({ ...deps, signIns: options.signIns }, endpoints));
   app.use('/xn/icons', limited, iconRouter(deps));
-  app.use('/xn/images/:networkId', identifyCaller(deps, (req) => networkOfImage(deps, req)), limited, photoImageRouter(deps));
+  app.use('/xn/images/:networkId', identifyCaller(auth, (req) => networkOfImage(deps, req)), limited, photoImageRouter(deps));
   // Beside the sources, whether this runs from server/ or from the bundle in dist-server/.
   app.use('/xn/static', express.static(path.resolve(import.meta.dirname, '..', 'server', 'static'), { maxAge: '1d' }));
   app.use('/xn', (req, res) => sendError(req, res, new ApiError('noSuchEndpoint', `No endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`)));
@@ -170,6 +172,7 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
       cache.drop(scope);
       dropTagCounts(deps, scope);
       networks.drop();
+      auth.callers.drop();
     },
   };
 }

@@ -1,7 +1,8 @@
 // WORKERS: several server processes on one port (SQLite, or PostgreSQL when
 // TEST_DATABASE_URL is set). Whichever worker a connection lands on, a visitor sees a write
 // within a second though every worker keeps replies, a session made on one works on the
-// others, and the rate limit counts each caller once for the whole machine.
+// others and, once signed out of on one, is nobody on every worker within a second, and the
+// rate limit counts each caller once for the whole machine.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childData, startChildServer, type ChildData, type ChildServer } from './test/child-server';
@@ -78,6 +79,18 @@ describe('several workers', () => {
       expect(Date.now()).toBeLessThan(seenBy + 2000);
       for (const read of reads) expect(titles(read)).toContain(title);
     }
+  });
+
+  it('forget a session signed out of on one worker within a second on all', async () => {
+    const signIn = await request('POST', 'Session', {}, new URLSearchParams({ email: OWNER.email, password: OWNER.password }).toString());
+    const cookie = String(signIn.headers['set-cookie']![0]).split(';')[0]!;
+    const csrf = signIn.body.entry.csrfToken as string;
+    // Every worker has answered the session.
+    for (let i = 0; i < 4; i++) expect((await request('GET', 'AccessToken', { cookie })).status).toBe(200);
+    expect((await request('DELETE', 'Session', { cookie, 'x-csrf-token': csrf })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = await Promise.all(Array.from({ length: 4 }, () => request('GET', 'AccessToken', { cookie })));
+    expect(after.map((a) => a.status)).toEqual([401, 401, 401, 401]);
   });
 
   it('count the rate limit once per caller for the whole machine', async () => {

@@ -1,8 +1,9 @@
 // Several machines: two instances on one PostgreSQL database (and one Redis, when
 // TEST_REDIS_URL is given), on different ports, serve one network as one — a session, an
 // anchor or a photo made on one works on the other, an OAuth nonce used on one is refused on
-// the other, a write on one reaches the other's visitors within a second, and the rate limit
-// counts a caller once for both.
+// the other, a write on one reaches the other's visitors within a second, so does a member's
+// block or sign-out to the other's idea of who they are, and the rate limit counts a caller
+// once for both.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthClient, startTestServer, type Client, type TestServer } from './test/harness';
@@ -87,6 +88,21 @@ describe.runIf(pg)('two instances on one database', () => {
     expect(seen).toBe(true);
   });
 
+  it('share the end of a caller’s rights: a member blocked or signed out through one is refused by the other within a second', async () => {
+    const barred = await a.signUp('Bea Barred');
+    const id = (await barred.get('User')).body.entry.id as string;
+    const headers = barred.credentialHeaders('GET');
+    const statusOnB = async () => (await onB('BroadcastMessage/recent', headers)).status;
+    const owner = await a.owner();
+    expect(await statusOnB()).toBe(200);
+    expect((await owner.put('User', { isBlocked: true }, { id })).status).toBe(200);
+    expect(await withinASecond(statusOnB, 403)).toBe(403);
+    expect((await owner.put('User', { isBlocked: false }, { id })).status).toBe(200);
+    expect(await withinASecond(statusOnB, 200)).toBe(200);
+    expect((await barred.del('Session')).status).toBe(200);
+    expect(await withinASecond(statusOnB, 401)).toBe(401);
+  });
+
   it.runIf(redis)('share rate limits through Redis: a caller is counted once for both', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < LIMIT; i++) {
@@ -97,3 +113,14 @@ describe.runIf(pg)('two instances on one database', () => {
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
   });
 });
+
+/** Asks until the answer is `wanted` or a second has passed; the last answer. */
+async function withinASecond<T>(ask: () => Promise<T>, wanted: T): Promise<T> {
+  const deadline = Date.now() + 1000;
+  let answer = await ask();
+  while (answer !== wanted && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answer = await ask();
+  }
+  return answer;
+}

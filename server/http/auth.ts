@@ -1,6 +1,7 @@
 // Who is calling: OAuth 1.0a (programs), a personal access token (`Authorization: Bearer`,
 // scripts), a session cookie (the web app) or nobody. The caller's membership of the
 // request's network then gives the role every permission check and visibility scope reads.
+// Whom a session or access token names is kept for a few seconds (http/caller-cache.ts).
 import type { Request, RequestHandler } from 'express';
 import { parse as parseCookies } from 'cookie';
 import type { Db } from '../db/database';
@@ -10,8 +11,10 @@ import { findAccessToken } from '../resources/access-tokens/store';
 import { findSession } from '../resources/sessions/store';
 import { findConsumer, findOAuthToken, noteConsumerUse, useNonce } from '../resources/tokens/store';
 import { accountInNetwork, type AccountInNetwork } from '../resources/users/store';
-import { ApiError, forbidden, unauthenticated } from '../lib/errors';
+import { ApiError } from '../lib/errors';
+import { sha256 } from '../lib/random';
 import type { AppDeps, Permission, Restriction } from './endpoint';
+import type { CallerCache } from './caller-cache';
 import { collectOAuthRequest, normaliseBaseUri, verifySignature } from './oauth-signature';
 
 export const SESSION_COOKIE = 'xn_session';
@@ -27,6 +30,9 @@ export interface Caller {
   credential: string | null;
 }
 
+/** What identifying a caller reads: the database, the OAuth secrets, and whom credentials were found to name. */
+export type AuthDeps = Pick<AppDeps, 'db' | 'secrets'> & { callers: CallerCache };
+
 const nobody: Caller = { viewer: anonymous, consumerId: null, csrfRejected: false, credential: null };
 
 /**
@@ -35,7 +41,7 @@ const nobody: Caller = { viewer: anonymous, consumerId: null, csrfRejected: fals
  * refuse (no such network, credentials that fail) gets `req.refusal` instead, for the rate limiter to count against the client's address
  * before it is answered, so made-up credentials cannot dodge the limit.
  */
-export function identifyCaller(deps: AppDeps, networkOf: (req: Request) => Promise<Network>): RequestHandler {
+export function identifyCaller(deps: AuthDeps, networkOf: (req: Request) => Promise<Network>): RequestHandler {
   return async (req, _res, next) => {
     // The response cache identifies a signed-in reader before its lookup.
     if (req.caller === undefined && req.refusal === undefined) await identify(req, deps, networkOf);
@@ -44,7 +50,7 @@ export function identifyCaller(deps: AppDeps, networkOf: (req: Request) => Promi
 }
 
 /** Sets `req.network` and `req.caller`, or `req.refusal`: what `identifyCaller` does for a request. */
-export async function identify(req: Request, deps: Pick<AppDeps, 'db' | 'secrets'>, networkOf: (req: Request) => Promise<Network>): Promise<void> {
+export async function identify(req: Request, deps: AuthDeps, networkOf: (req: Request) => Promise<Network>): Promise<void> {
   try {
     const network = await networkOf(req);
     req.network = network;
@@ -55,7 +61,7 @@ export async function identify(req: Request, deps: Pick<AppDeps, 'db' | 'secrets
   }
 }
 
-export async function authenticate(req: Request, { db, secrets }: Pick<AppDeps, 'db' | 'secrets'>, network: Network, now: number): Promise<Caller> {
+export async function authenticate(req: Request, { db, secrets, callers }: AuthDeps, network: Network, now: number): Promise<Caller> {
   if (carriesOAuth(req)) {
     const { accountId, consumerId } = await verifyOAuth(req, { db, secrets }, network, now);
     const viewer = accountId === null ? anonymous : await viewerOf(db, network.id, accountId, 'oauth');
@@ -64,24 +70,33 @@ export async function authenticate(req: Request, { db, secrets }: Pick<AppDeps, 
   const bearer = /^\s*Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
   if (bearer) {
     // A bearer token is no ambient credential, so it needs no anti-forgery header.
-    const accessToken = await findAccessToken(db, network.id, bearer[1]!, now);
-    if (!accessToken) throw unauthenticated(4, 'Unknown or revoked access token.');
-    return { viewer: viewerFrom(accessToken.account, 'bearer'), consumerId: null, csrfRejected: false, credential: `bearer:${accessToken.id}` };
+    const secret = bearer[1]!;
+    const caller = await callers.find(`bearer:${network.id}:${sha256(secret)}`, now, async () => {
+      const accessToken = await findAccessToken(db, network.id, secret, now);
+      if (!accessToken) return undefined;
+      const value: Caller = { viewer: viewerFrom(accessToken.account, 'bearer'), consumerId: null, csrfRejected: false, credential: `bearer:${accessToken.id}` };
+      return { value, accountId: accessToken.account.id };
+    });
+    if (!caller) throw new ApiError('unknownToken', 'Unknown or revoked access token.');
+    return caller;
   }
   const sessionId = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];
-  const session = sessionId ? await findSession(db, sessionId, network.id, now) : undefined;
-  if (session) {
-    if (UNSAFE.has(req.method) && req.get('x-csrf-token') !== session.csrfToken) {
-      return { ...nobody, csrfRejected: true };
-    }
-    return {
+  if (!sessionId) return nobody;
+  const idHash = sha256(sessionId);
+  const caller = await callers.find(`session:${network.id}:${idHash}`, now, async () => {
+    const session = await findSession(db, sessionId, network.id, now);
+    if (!session) return undefined;
+    const value: Caller = {
       viewer: { ...viewerFrom(session.account, 'session'), csrfToken: session.csrfToken },
       consumerId: null,
       csrfRejected: false,
       credential: `session:${session.idHash}`,
     };
-  }
-  return nobody;
+    return { value, accountId: session.account.id, expiresAt: session.expiresAt };
+  });
+  if (!caller) return nobody;
+  if (UNSAFE.has(req.method) && req.get('x-csrf-token') !== caller.viewer.csrfToken) return { ...nobody, csrfRejected: true };
+  return caller;
 }
 
 export async function viewerOf(db: Db, networkId: number, accountId: number, via: Viewer['via']): Promise<Viewer> {
@@ -97,8 +112,8 @@ function viewerFrom(row: AccountInNetwork, via: Viewer['via']): Viewer {
 export function authorizeParameters(restricted: Partial<Record<string, Restriction>> | undefined, sent: (name: string) => boolean, viewer: Viewer): void {
   for (const [name, who] of Object.entries(restricted ?? {})) {
     if (!sent(name)) continue;
-    if (who === 'admin' && !isAdmin(viewer)) throw forbidden(`Only administrators may set '${name}'.`);
-    if (who === 'owner' && !isOwner(viewer)) throw forbidden(`Only the Network Creator may set '${name}'.`);
+    if (who === 'admin' && !isAdmin(viewer)) throw new ApiError('notAllowed', `Only administrators may set '${name}'.`);
+    if (who === 'owner' && !isOwner(viewer)) throw new ApiError('notAllowed', `Only the Network Creator may set '${name}'.`);
   }
 }
 
@@ -109,17 +124,17 @@ export function authorize(allow: Permission, caller: Caller, network: Network): 
   if (allow === 'anyone' && !network.is_private) return;
   if (viewer.accountId === null) throw signInRequired(caller);
   if (allow === 'account') return;
-  if (viewer.state === 'blocked') throw forbidden('This member is blocked on this network.', 3);
-  if (viewer.state === 'pending') throw forbidden('Membership of this network is awaiting approval.', 4);
-  if (!isMember(viewer)) throw forbidden('Only members of this network may do this.');
-  if (allow === 'admin' && !isAdmin(viewer)) throw forbidden('Only administrators may do this.');
-  if (allow === 'owner' && !isOwner(viewer)) throw forbidden('Only the Network Creator may do this.');
+  if (viewer.state === 'blocked') throw new ApiError('blocked', 'This member is blocked on this network.');
+  if (viewer.state === 'pending') throw new ApiError('pending', 'Membership of this network is awaiting approval.');
+  if (!isMember(viewer)) throw new ApiError('notAllowed', 'Only members of this network may do this.');
+  if (allow === 'admin' && !isAdmin(viewer)) throw new ApiError('notAllowed', 'Only administrators may do this.');
+  if (allow === 'owner' && !isOwner(viewer)) throw new ApiError('notAllowed', 'Only the Network Creator may do this.');
 }
 
 function signInRequired(caller: Caller) {
   return caller.csrfRejected
-    ? forbidden('The X-CSRF-Token header is missing or does not match the session.')
-    : unauthenticated(1, 'Sign in, sign the request with OAuth or send an access token to do this.');
+    ? new ApiError('notAllowed', 'The X-CSRF-Token header is missing or does not match the session.')
+    : new ApiError('missingCredentials', 'Sign in, sign the request with OAuth or send an access token to do this.');
 }
 
 function carriesOAuth(req: Request): boolean {
@@ -139,23 +154,23 @@ async function verifyOAuth(req: Request, { db, secrets }: Pick<AppDeps, 'db' | '
   });
   const o = collected.oauth;
   if (!o.oauth_consumer_key || !o.oauth_signature || !o.oauth_signature_method) {
-    throw unauthenticated(1, 'OAuth parameters oauth_consumer_key, oauth_signature_method and oauth_signature are required.');
+    throw new ApiError('missingCredentials', 'OAuth parameters oauth_consumer_key, oauth_signature_method and oauth_signature are required.');
   }
   const hmac = o.oauth_signature_method === 'HMAC-SHA1';
   const timestamp = Number(o.oauth_timestamp);
   if (hmac && (!o.oauth_nonce || !Number.isInteger(timestamp))) {
-    throw unauthenticated(1, 'OAuth parameters oauth_nonce and oauth_timestamp are required.');
+    throw new ApiError('missingCredentials', 'OAuth parameters oauth_nonce and oauth_timestamp are required.');
   }
   if (o.oauth_timestamp !== undefined && Math.abs(now / 1000 - timestamp) > CLOCK_SKEW_SECONDS) {
-    throw unauthenticated(3, 'oauth_timestamp is too far from the current time.');
+    throw new ApiError('staleRequest', 'oauth_timestamp is too far from the current time.');
   }
   const consumer = await findConsumer(db, secrets, network.id, o.oauth_consumer_key);
-  if (!consumer) throw unauthenticated(4, 'Unknown or revoked consumer key.');
+  if (!consumer) throw new ApiError('unknownToken', 'Unknown or revoked consumer key.');
   let accountId: number | null = null;
   let tokenSecret = '';
   if (o.oauth_token) {
     const token = await findOAuthToken(db, secrets, consumer.id, o.oauth_token);
-    if (!token) throw unauthenticated(4, 'Unknown or revoked token.');
+    if (!token) throw new ApiError('unknownToken', 'Unknown or revoked token.');
     accountId = token.account_id;
     tokenSecret = token.token_secret;
   }
@@ -166,9 +181,9 @@ async function verifyOAuth(req: Request, { db, secrets }: Pick<AppDeps, 'db' | '
     consumerSecret: consumer.consumer_secret,
     tokenSecret,
   });
-  if (!valid) throw unauthenticated(2, 'Invalid OAuth signature.');
+  if (!valid) throw new ApiError('badSignature', 'Invalid OAuth signature.');
   if (o.oauth_nonce && !(await useNonce(db, o.oauth_consumer_key, o.oauth_nonce, now, now - 2 * CLOCK_SKEW_SECONDS * 1000))) {
-    throw unauthenticated(3, 'This oauth_nonce was used before.');
+    throw new ApiError('staleRequest', 'This oauth_nonce was used before.');
   }
   await noteConsumerUse(db, consumer, now);
   return { accountId, consumerId: consumer.id };

@@ -20,7 +20,9 @@
 //       stops the transports; listeners hear nothing more.
 //
 // Writes of authentication bookkeeping (sessions, OAuth nonces, token last-use times) are not
-// announced: they change nothing anybody reads.
+// announced: they change nothing anybody reads. A credential that stops working (signing out,
+// a password reset, a revoked access token) is: `Credentials`, the account's id, so instances
+// that keep who a credential names forget it.
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -52,7 +54,9 @@ export type ChangeKind =
   | 'Activity'
   | 'Broadcast'
   | 'Category'
-  | 'Network';
+  | 'Network'
+  /** A session or access token of the account `id` (and `authorId`) ended. */
+  | 'Credentials';
 
 export type ChangeListener = (change: Change) => void;
 

@@ -79,10 +79,3 @@ export class ApiError extends Error {
 }
 
 export const invalidValue = (name: string, why = 'is not valid') => new ApiError('invalidValue', `Parameter '${name}' ${why}.`);
-
-// The positional helpers of the earlier form, for authentication (http/auth.ts) until it
-// names its errors too.
-const byCode = (code: number, subcode: number) =>
-  (Object.keys(ERRORS) as ErrorName[]).find((name) => ERRORS[name].code === code && ERRORS[name].subcode === subcode)!;
-export const unauthenticated = (subcode: 1 | 2 | 3 | 4 | 5, reason: string) => new ApiError(byCode(1, subcode), reason);
-export const forbidden = (reason?: string, subcode: 1 | 2 | 3 | 4 = 1) => new ApiError(byCode(2, subcode), reason);

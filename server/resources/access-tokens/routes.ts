@@ -51,8 +51,10 @@ export const accessTokenEndpoints = [
     summary: "Revokes one of the caller's access tokens; requests with it fail from then on.",
     params: revokeParams,
     handle: async (ctx, p) => {
-      const revoked = await revokeAccessToken(ctx.db, ctx.network.id, ctx.viewer.accountId, idInNetwork(ctx, p.id), ctx.now);
+      const accountId = ctx.viewer.accountId;
+      const revoked = await revokeAccessToken(ctx.db, ctx.network.id, accountId, idInNetwork(ctx, p.id), ctx.now);
       if (!revoked) throw new ApiError('noSuchItem');
+      ctx.changes.publish([{ networkId: ctx.network.id, kind: 'Credentials', id: accountId, op: 'deleted', authorId: accountId }]);
       return {};
     },
   }),

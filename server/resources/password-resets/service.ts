@@ -43,11 +43,14 @@ export async function requestPasswordReset(ctx: Actor, email: string, linkBase: 
 
 export async function resetPassword(ctx: Actor, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction().execute(async (tx) => {
-    const accountId = await claimToken(tx, token, ctx.now);
-    if (accountId === undefined) throw new ApiError('noSuchItem', 'This password reset link is unknown, expired or already used.');
-    await updateAccount(tx, accountId, { password_hash: passwordHash, updated_at: ctx.now });
-    await endLinksOf(tx, accountId, ctx.now);
-    await closeSessionsOf(tx, accountId);
+  const accountId = await ctx.db.transaction().execute(async (tx) => {
+    const claimed = await claimToken(tx, token, ctx.now);
+    if (claimed === undefined) throw new ApiError('noSuchItem', 'This password reset link is unknown, expired or already used.');
+    await updateAccount(tx, claimed, { password_hash: passwordHash, updated_at: ctx.now });
+    await endLinksOf(tx, claimed, ctx.now);
+    await closeSessionsOf(tx, claimed);
+    return claimed;
   });
+  // Its sessions ended: every instance forgets whom they named.
+  ctx.changes.publish([{ networkId: ctx.network.id, kind: 'Credentials', id: accountId, op: 'deleted', authorId: accountId }]);
 }

@@ -54,7 +54,7 @@ export const sessionEndpoints = [
       // and so does its cookie, rather than a browser signed out of a session still valid.
       if (ctx.req.caller?.csrfRejected) throw new ApiError('notAllowed', 'The X-CSRF-Token header is missing or does not match the session.');
       const id = parseCookies(ctx.req.headers.cookie ?? '')[SESSION_COOKIE];
-      if (id) await closeSession(ctx.db, id);
+      if (id) await endSession(ctx, id);
       ctx.res.clearCookie(SESSION_COOKIE, { path: '/' });
       return {};
     },
@@ -79,11 +79,17 @@ export function refuseCrossSite(req: Request): void {
  */
 export async function startSession(ctx: Ctx, accountId: number): Promise<Viewer> {
   const previous = parseCookies(ctx.req.headers.cookie ?? '')[SESSION_COOKIE];
-  if (previous) await closeSession(ctx.db, previous);
+  if (previous) await endSession(ctx, previous);
   const session = await openSession(ctx.db, accountId, ctx.now);
   setSessionCookie(ctx.req, ctx.res, session.id);
   const viewer = await viewerOf(ctx.db, ctx.network.id, accountId, 'session');
   return { ...viewer, csrfToken: session.csrfToken };
+}
+
+/** Ends a session, and tells every instance that may still know whom it named. */
+async function endSession(ctx: Ctx, id: string) {
+  const accountId = await closeSession(ctx.db, id);
+  if (accountId !== undefined) ctx.changes.publish([{ networkId: ctx.network.id, kind: 'Credentials', id: accountId, op: 'deleted', authorId: accountId }]);
 }
 
 function setSessionCookie(req: Request, res: Response, id: string) {

@@ -26,15 +26,17 @@ export async function findSession(db: Db, id: string, networkId: number, now: nu
   const idHash = sha256(id);
   const row = await accountsInNetwork(db, networkId)
     .innerJoin('sessions as s', 's.account_id', 'a.id')
-    .select('s.csrf_token')
+    .select(['s.csrf_token', 's.expires_at'])
     .where('s.id_hash', '=', idHash)
     .where('s.expires_at', '>', now)
     .executeTakeFirst();
-  return row && { idHash, csrfToken: row.csrf_token, account: row };
+  return row && { idHash, csrfToken: row.csrf_token, expiresAt: row.expires_at, account: row };
 }
 
-export async function closeSession(db: Db, id: string) {
-  await db.deleteFrom('sessions').where('id_hash', '=', sha256(id)).execute();
+/** Ends a session; the account it was of, if it was one. */
+export async function closeSession(db: Db, id: string): Promise<number | undefined> {
+  const row = await db.deleteFrom('sessions').where('id_hash', '=', sha256(id)).returning('account_id').executeTakeFirst();
+  return row?.account_id;
 }
 
 /** Signs an account out everywhere (after its password was reset). */
