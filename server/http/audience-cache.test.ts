@@ -168,6 +168,30 @@ describe('replies shared by audience', () => {
     expect(signedOut.text).not.toContain(draft);
   });
 
+  it("answers a member listing from the members' reply only to members it does not list", async () => {
+    const other = await server.signUp('Audience Elder');
+    const newest = await server.signUp('Audience Newest');
+    // The newest member alone, with the e-mail only they (and administrators) may read.
+    const query = { count: 1, fields: 'author,email' };
+    const entry = (text: string) => (JSON.parse(text).entry as { author: string; email: string | null }[])[0]!;
+    const own = await raw(newest, 'User/recent', query);
+    expect(entry(own.text)).toMatchObject({ author: newest.who.screenName, email: expect.any(String) });
+    expect((await raw(newest, 'User/recent', query)).cache).toBeNull();
+    await raw(other, 'User/recent', query);
+    const kept = await raw(other, 'User/recent', query);
+    expect(kept.cache).toBe('hit');
+    expect(entry(kept.text)).toMatchObject({ author: newest.who.screenName, email: null });
+    // The members' reply is never the listed member's.
+    const again = await raw(newest, 'User/recent', query);
+    expect(again.cache).toBeNull();
+    expect(entry(again.text).email).toEqual(expect.any(String));
+    // Administrators read every e-mail, all alike.
+    await raw(owner, 'User/recent', query);
+    const moderator = await raw(owner, 'User/recent', query);
+    expect(moderator.cache).toBe('hit');
+    expect(entry(moderator.text).email).toEqual(expect.any(String));
+  });
+
   it.runIf(process.env.TEST_DATABASE_URL)('shows a write made on another instance to its members within a second', async () => {
     const [author, reader] = await members(2);
     const other = await server.anotherInstance();

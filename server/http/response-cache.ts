@@ -63,10 +63,18 @@ const REST_PATH = /^\/xn\/rest\/([^/?#]+)\/1\.0\/([^?#]+)(?:\?(.*))?$/;
 /**
  * The reads whose reply is the same for every viewer of an audience who sees nothing beyond
  * it: content, comments, activity and tags through the visibility scope, presented without
- * anything of the reader. Not the User, Friend, Search or account endpoints: their replies
- * name the reader (their own e-mail, their friendships) or are theirs alone.
+ * anything of the reader; and the member listings, but for the member listed (MEMBER_LISTINGS).
+ * Not `User` by id (without one it is the caller), Friend, Search or the account endpoints:
+ * their replies are the reader's own.
  */
-const AUDIENCE_ENDPOINTS = /^(?:(?:BlogPost|Photo|Video|Topic)(?:\/(?:recent|featured|count))?|BlogPost\/feed|Comment\/(?:recent|featured)|Activity(?:\/(?:recent|count))?|Tag\/(?:popular|list))$/;
+const AUDIENCE_ENDPOINTS =
+  /^(?:(?:BlogPost|Photo|Video|Topic)(?:\/(?:recent|featured|count))?|BlogPost\/feed|Comment\/(?:recent|featured)|Activity(?:\/(?:recent|count))?|Tag\/(?:popular|list)|User\/(?:recent|alpha|featured|count))$/;
+/**
+ * Listings that show a member their own e-mail and answers where others of their audience see
+ * none: what one kept for members is answered to a member only when it does not list them
+ * (`listsMembers` says whom it lists). Moderators see everyone's alike.
+ */
+const MEMBER_LISTINGS = /^User\/(?:recent|alpha|featured)$/;
 /** Most viewers whose "nothing beyond their audience" is kept at once. */
 const MAX_VIEWERS = 100_000;
 
@@ -83,6 +91,8 @@ interface Reader {
   /** `owner`, `admin` or `member`: permissions differ where visibility does not (the `private` filter). */
   role: string;
   accountId: number;
+  /** The reply may show this reader something of their own (MEMBER_LISTINGS, read by a member). */
+  listed: boolean;
 }
 
 /** Whether a viewer sees something beyond their audience, as of a generation of their network. */
@@ -102,6 +112,8 @@ interface Entry {
   body: Buffer;
   /** What keeping it costs: the body, the headers and the key, in bytes (UTF-16 for strings). */
   size: number;
+  /** The members whose own view of it differs (a member listing kept for members): answered to them the whole way. */
+  notFor?: ReadonlySet<number>;
 }
 
 /** An answer being built, which other requests for the same address wait for. */
@@ -230,7 +242,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     options
       .identify(req, subdomain)
       .then(async () => {
-        const reader = readerOf(req);
+        const reader = readerOf(req, m[2]!);
         const network = req.network;
         if (!reader || !network) return next();
         const state = stateOf(network.id);
@@ -247,6 +259,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const now = Date.now();
     const entry = entries.get(key);
     if (entry) {
+      if (reader && entry.notFor?.has(reader.accountId)) return next();
       if (fresh(entry, now)) {
         // Most recently used last: the first entries are the first to go.
         entries.delete(key);
@@ -262,7 +275,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     }
     const build = builds.get(key);
     if (build && (!build.network || build.network.generation === build.generation)) {
-      void build.done.then((built) => (built && !res.headersSent ? serve(req, res, built, startedAt) : next()), next);
+      const servable = (built: Entry | undefined): built is Entry => built !== undefined && !(reader && built.notFor?.has(reader.accountId));
+      void build.done.then((built) => (servable(built) && !res.headersSent ? serve(req, res, built, startedAt) : next()), next);
       return;
     }
     rebuild(req, res, next, key, reader, state);
@@ -302,7 +316,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         (reader
           ? caller.viewer.accountId === reader.accountId && network.id === state!.id
           : !network.is_private && caller.viewer.accountId === null);
-      if (!keep) return settle(undefined);
+      // A member listing that shows its reader their own entry is theirs alone.
+      const listed = reader?.listed ? (res.locals.listedMembers as number[] | undefined) : undefined;
+      if (!keep || (reader?.listed && (!listed || listed.includes(reader.accountId)))) return settle(undefined);
       // What the reply showed was read before this: anything of the reader's own it could
       // have shown, this sees too.
       if (reader && ((await seesBeyondAudience(db, state!.id, reader.accountId, reader.audience, Date.now())) || !current())) return settle(undefined);
@@ -319,7 +335,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         route: `/xn/rest/:network/1.0${typeof req.route?.path === 'string' ? req.route.path : ''}`,
         headers,
         body: body!,
-        size: body!.length + 2 * (key.length + JSON.stringify(headers).length),
+        size: body!.length + 2 * (key.length + JSON.stringify(headers).length) + 8 * (listed?.length ?? 0),
+        notFor: listed && new Set(listed),
       };
       store(key, entry);
       settle(entry);
@@ -382,10 +399,16 @@ function signedIn(headers: IncomingHttpHeaders): boolean {
 }
 
 /** The caller as a reader of their audience's replies: an active member of the network, identified without refusal. */
-function readerOf(req: Request): Reader | undefined {
+function readerOf(req: Request, endpoint: string): Reader | undefined {
   const viewer: Viewer | undefined = req.caller?.viewer;
   if (req.refusal || !viewer || viewer.accountId === null || viewer.state !== 'active' || viewer.role === null) return undefined;
-  return { audience: isAdmin(viewer) ? 'moderators' : 'members', role: viewer.role, accountId: viewer.accountId };
+  const audience = isAdmin(viewer) ? 'moderators' : 'members';
+  return { audience, role: viewer.role, accountId: viewer.accountId, listed: audience === 'members' && MEMBER_LISTINGS.test(endpoint) };
+}
+
+/** Says whom a member listing lists (their account ids), for the replies kept by audience. */
+export function listsMembers(res: Response, accountIds: number[]): void {
+  res.locals.listedMembers = accountIds;
 }
 
 /** The query with its parameters ordered by name (values of one name keep their order). */

@@ -9,12 +9,14 @@ import { z } from 'zod';
 import { uploadedFile, type UploadSpec } from '../../http/upload';
 import { ICON_SIDE, MAX_ICON_BYTES } from '../photos/renditions';
 import { presentIconUrl } from './author-ref';
+import { listsMembers } from '../../http/response-cache';
 
 const ICON_UPLOAD: UploadSpec = { field: 'file', maxBytes: MAX_ICON_BYTES };
 import { countMembers, getMembers, listMembers, type MemberFilters, type MemberOrder } from './store';
 
 const listingOf = (order: MemberOrder) => async (ctx: Ctx, p: MemberFilters & { count: number; anchor?: string; fields?: string }) => {
   const page = await listMembers(ctx.db, ctx, p, order, p.count, ctx.anchors.decode(p.anchor));
+  listsMembers(ctx.res, page.rows.map((r) => r.account_id));
   return listing(ctx, userPresenter(ctx), page, p.fields);
 };
 
