@@ -81,6 +81,12 @@ export async function uploadPhoto(request: APIRequestContext, title: string): Pr
 }
 
 /** One post in the front page's listing, found by its title. */
+/** Waits until the app runs in the page: a page the server rendered shows before the app takes over its links. */
+export async function appRunning(page: Page): Promise<void> {
+  // React marks the elements it has rendered or hydrated as its own.
+  await page.waitForFunction(() => Object.keys(document.querySelector('#root > *') ?? {}).some((key) => key.startsWith('__reactFiber')));
+}
+
 export function postSummary(page: Page, title: string) {
   return page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
 }

@@ -2,7 +2,7 @@
 // the server. The tab reloads that address once and shows the page from the new version; code
 // that stays missing ends on the error page after that one reload, not in a loop.
 import { expect, test, type Page } from '@playwright/test';
-import { NETWORK } from './fixtures';
+import { NETWORK, appRunning } from './fixtures';
 
 /** Answers requests for the photo gallery's code with 404, `times` times; counts page loads. */
 async function galleryCodeGone(page: Page, times: number) {
@@ -19,7 +19,7 @@ async function galleryCodeGone(page: Page, times: number) {
 
 test('the next page after a deploy loads from the new version, after one reload', async ({ page }) => {
   await page.goto(`/n/${NETWORK}`);
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await appRunning(page);
   const gone = await galleryCodeGone(page, 1);
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Photos' }).click();
@@ -32,7 +32,7 @@ test('the next page after a deploy loads from the new version, after one reload'
 
 test('code that stays missing ends on the error page after one reload', async ({ page }) => {
   await page.goto(`/n/${NETWORK}`);
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await appRunning(page);
   const gone = await galleryCodeGone(page, Infinity);
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Photos' }).click();

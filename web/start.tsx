@@ -6,7 +6,7 @@ import { hydrate } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
-import { readInitialState } from './app/initial-state';
+import { readInitialState, type InitialState } from './app/initial-state';
 import { AppProviders } from './app/providers';
 import { createRoutes } from './app/router';
 import { renderRelativeTimesAt } from './components/relative-time';
@@ -18,18 +18,28 @@ const initial = readInitialState();
 const root = document.getElementById('root')!;
 
 // (No top-level await: the route chunks import from this one, which must not wait on them.)
-if (initial) {
+if (initial) void hydratePage(initial);
+else createRoot(root).render(appWith(createBrowserRouter(routes)));
+
+/**
+ * Hydrates the page the server rendered from `initial`. Each step is a task of its own, after
+ * this module's evaluation and after the page's modules', so none holds the browser long.
+ */
+async function hydratePage(initial: InitialState) {
+  await nextTask();
   hydrate(queryClient, initial.queries);
   renderRelativeTimesAt(initial.renderedAt);
-  void loadRouteModules(routes, window.location.pathname).then(() => {
-    const app = appWith(createBrowserRouter(routes, { hydrationData: { loaderData: initial.loaderData } }));
-    // As a transition, hydration yields to the browser between components instead of holding it.
-    startTransition(() => {
-      hydrateRoot(root, app);
-    });
+  await loadRouteModules(routes, window.location.pathname);
+  await nextTask();
+  const app = appWith(createBrowserRouter(routes, { hydrationData: { loaderData: initial.loaderData } }));
+  // As a transition, hydration yields to the browser between components instead of holding it.
+  startTransition(() => {
+    hydrateRoot(root, app);
   });
-} else {
-  createRoot(root).render(appWith(createBrowserRouter(routes)));
+}
+
+function nextTask() {
+  return new Promise((resolve) => setTimeout(resolve));
 }
 
 function appWith(router: ReturnType<typeof createBrowserRouter>) {
