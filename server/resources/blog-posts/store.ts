@@ -12,7 +12,7 @@ function selectPosts(db: Db) {
     .selectFrom('blog_posts as p')
     .innerJoin('accounts as a', 'a.id', 'p.author_id')
     .select([
-      'p.id', 'p.network_id', 'p.author_id', 'p.title', 'p.publish_status', 'p.publish_time',
+      'p.id', 'p.network_id', 'p.author_id', 'p.title', 'p.description', 'p.publish_status', 'p.publish_time',
       'p.visibility', 'p.approved', 'p.featured_at', 'p.created_at', 'p.updated_at',
       'a.screen_name', 'a.full_name', 'a.icon_url',
     ]);
@@ -31,6 +31,7 @@ export const postStore: ContentStore<BlogPostItem, PostFilters> = contentStore({
   type: 'BlogPost',
   alias: 'p',
   select: selectPosts,
+  fieldColumns: { publishTime: ['p.publish_time'], publishStatus: ['p.publish_status', 'p.publish_time'] },
   publishable: true,
   filters: { publishStatus: inState },
 });

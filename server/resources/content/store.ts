@@ -79,34 +79,48 @@ export type HydratedRow<Row, Extra = unknown> = Row & Extra & { description: str
 export type ContentOrder = 'created' | 'featured';
 
 /**
- * The parts of an item that cost more than its row to read. A read leaves out those its reply
- * does not present: an item read without one has no such property.
+ * What a read takes of each item: its columns (none named: all of them) and whether its tags
+ * and number of comments. A listing reads only what its `fields` present; an item read without
+ * a column or part has no such property.
  */
 export interface ContentParts {
-  description: boolean;
+  columns: string[] | null;
   tags: boolean;
   commentCount: boolean;
 }
 
-export const allParts: ContentParts = { description: true, tags: true, commentCount: true };
+export const allParts: ContentParts = { columns: null, tags: true, commentCount: true };
 
-/** The presenter fields that read each part (`tags` is Video's `topTags`). */
-const fieldsOfPart: Record<keyof ContentParts, string[]> = {
-  description: ['description'],
-  tags: ['topTags', 'tags'],
-  commentCount: ['commentCount'],
-};
-
-/** The parts a reply with these fields presents. */
-export function partsFor(selection: Selection): ContentParts {
-  const reads = (part: keyof ContentParts) => fieldsOfPart[part].some((field) => selection.keys.includes(field));
-  return { description: reads('description'), tags: reads('tags'), commentCount: reads('commentCount') };
-}
+/**
+ * The columns that the fields every content type presents alike read (contentFields and the
+ * author's personRef), besides the item's id and its author's screen name, which every read
+ * has; `topTags` (Video's `tags`) and `commentCount` are parts of their own.
+ */
+const sharedFieldColumns = (alias: string): Record<string, string[]> => ({
+  id: [],
+  author: [],
+  url: [],
+  createdDate: [`${alias}.created_at`],
+  updatedDate: [`${alias}.updated_at`],
+  featuredDate: [`${alias}.featured_at`],
+  title: [`${alias}.title`],
+  description: [`${alias}.description`],
+  visibility: [`${alias}.visibility`],
+  approved: [`${alias}.approved`],
+  commentCount: [],
+  topTags: [],
+  tags: [],
+  'author.fullName': ['a.full_name'],
+  'author.iconUrl': ['a.icon_url'],
+  'author.url': [],
+});
 
 /** The reads of one content type; `X` are its own filters besides the shared ones, `Own` its own orders. */
 export interface ContentStore<Item, X = unknown, Own extends string = never> {
   /** The items of these ids that the caller may see, in the order asked. */
   get(db: Db, scope: ScopeContext, ids: number[], parts?: ContentParts): Promise<Item[]>;
+  /** What a reply of these fields reads of each item. */
+  partsFor(selection: Selection): ContentParts;
   /** A page of the items the caller may see that pass the filters; `featured` lists only featured ones. */
   list(
     db: Db,
@@ -123,8 +137,10 @@ export interface ContentStore<Item, X = unknown, Own extends string = never> {
 export interface ContentStoreSpec<Row, Extra, X, Own extends string> {
   type: ContentTypeName;
   alias: string;
-  /** The item's columns but its description, and its author's, from the item's table aliased `alias`. */
+  /** Every column of the item (what `extend` reads included) and its author's, from the item's table aliased `alias` joined to `accounts as a`. */
   select: (db: Db) => SelectQueryBuilder<any, any, Row>;
+  /** The columns each of the type's own presenter fields reads (see sharedFieldColumns); a read with a field named nowhere takes every column. */
+  fieldColumns?: Record<string, string[]>;
   /** Whether items are drafts or queued until published (see visibleItem). */
   publishable?: boolean;
   /**
@@ -219,17 +235,35 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
       .where((eb) => eb.and([visibleItem(eb, { alias, publishable: spec.publishable }, scope), ...conditions])) as Q;
   }
 
-  /** The item's columns, and its description when asked. */
+  const fieldColumns = { ...sharedFieldColumns(alias), ...spec.fieldColumns };
+  const partsOfSelection = new WeakMap<Selection, ContentParts>();
+
+  function partsFor(selection: Selection): ContentParts {
+    let parts = partsOfSelection.get(selection);
+    if (parts) return parts;
+    const fields = [...selection.keys, ...[...selection.subs].flatMap(([ref, subs]) => subs.map((sub) => `${ref}.${sub}`))];
+    const columns = new Set([`${alias}.id`, 'a.screen_name']);
+    for (const field of fields) fieldColumns[field]?.forEach((column) => columns.add(column));
+    parts = {
+      columns: fields.every((field) => Object.hasOwn(fieldColumns, field)) ? [...columns].sort() : null,
+      tags: fields.includes('topTags') || fields.includes('tags'),
+      commentCount: fields.includes('commentCount'),
+    };
+    partsOfSelection.set(selection, parts);
+    return parts;
+  }
+
+  /** The item's columns that `parts` names, or all. */
   function selected(db: Db, parts: ContentParts) {
-    const query = spec.select(db);
-    return parts.description ? query.select(sql.ref(`${alias}.description`).as('description')) : query;
+    const all = spec.select(db);
+    return parts.columns ? (all.clearSelect().select(parts.columns as any) as typeof all) : all;
   }
 
   /** `items` (rows of the item's table as `from`) with the parts besides the description that `parts` asks for. */
   function withParts<Q extends SelectQueryBuilder<any, any, any>>(db: Db, query: Q, from: string, parts: ContentParts): Q {
     return query
       .$if(parts.tags, (q) => q.select(tagsColumn(db, from, type).as('tags')))
-      .$if(parts.commentCount, (q) => q.select(commentCountColumn(from, type).as('comment_count'))) as Q;
+      .$if(parts.commentCount, (q) => q.select(commentCountColumn(from, type).as('commentCount'))) as Q;
   }
 
   const getQuery = preparedQuery((db: Db, s: ReadShape & { ids: number }, v: ReadValues & { ids: number[] }) =>
@@ -269,20 +303,18 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
   });
 
   function hydrate(rows: Row[]): HydratedRow<Row, Extra>[] {
-    return rows.map((row) => {
-      const { tags, comment_count, ...r } = row as Row & { tags?: string | string[]; comment_count?: number };
-      return {
-        ...(r as Row),
-        ...(spec.extend?.(row) as Extra),
-        author: { screenName: r.screen_name, fullName: r.full_name, iconUrl: r.icon_url },
-        // SQLite gives the JSON as text; PostgreSQL parses it.
-        ...(tags !== undefined && { tags: typeof tags === 'string' ? (JSON.parse(tags) as string[]) : tags }),
-        ...(comment_count !== undefined && { commentCount: Number(comment_count) }),
-      } as HydratedRow<Row, Extra>;
-    });
+    // The driver's rows are this read's own: completed in place rather than copied.
+    for (const row of rows as (Row & { author?: PersonColumns; tags?: string | string[] })[]) {
+      row.author = { screenName: row.screen_name, fullName: row.full_name, iconUrl: row.icon_url };
+      // SQLite gives the JSON as text; PostgreSQL parses it.
+      if (typeof row.tags === 'string') row.tags = JSON.parse(row.tags) as string[];
+      if (spec.extend) Object.assign(row, spec.extend(row));
+    }
+    return rows as HydratedRow<Row, Extra>[];
   }
 
   return {
+    partsFor,
     async get(db, scope, ids, parts = allParts) {
       if (ids.length === 0) return [];
       const rows = await getQuery(db, { scope: scopeShape(scope), parts, ids: ids.length }, { ...readValues(scope), ids });
@@ -291,9 +323,11 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
     async list(db, scope, filters, order, count, position, parts = allParts) {
       const keyset = keysetOf(order);
       checkPosition(keyset, position);
+      // The sort column, for the anchor of the page.
+      const sortColumn = `${alias}.${orders[order].column}`;
       const shape: ListShape = {
         scope: scopeShape(scope),
-        parts,
+        parts: parts.columns && !parts.columns.includes(sortColumn) ? { ...parts, columns: [...parts.columns, sortColumn].sort() } : parts,
         filters: filterShape(filters, order === 'featured'),
         order,
         forward: count > 0,

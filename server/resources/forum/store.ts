@@ -81,7 +81,7 @@ function selectTopics(db: Db) {
     .innerJoin('accounts as a', 'a.id', 't.author_id')
     .leftJoin('forum_categories as c', 'c.id', 't.category_id')
     .select([
-      't.id', 't.network_id', 't.author_id', 't.category_id', 't.title', 't.title_key', 't.visibility',
+      't.id', 't.network_id', 't.author_id', 't.category_id', 't.title', 't.title_key', 't.description', 't.visibility',
       't.approved', 't.is_closed', 't.featured_at', 't.created_at', 't.updated_at',
       'c.title as category_title', 'a.screen_name', 'a.full_name', 'a.icon_url',
     ]);

@@ -12,7 +12,7 @@ function selectPhotos(db: Db) {
     .selectFrom('photos as p')
     .innerJoin('accounts as a', 'a.id', 'p.author_id')
     .select([
-      'p.id', 'p.network_id', 'p.title', 'p.visibility', 'p.approved', 'p.featured_at',
+      'p.id', 'p.network_id', 'p.title', 'p.description', 'p.visibility', 'p.approved', 'p.featured_at',
       'p.image_format', 'p.image_width', 'p.image_height', 'p.created_at', 'p.updated_at',
       'a.screen_name', 'a.full_name', 'a.icon_url',
     ]);

@@ -10,7 +10,7 @@ function selectVideos(db: Db) {
     .selectFrom('videos as v')
     .innerJoin('accounts as a', 'a.id', 'v.author_id')
     .select([
-      'v.id', 'v.author_id', 'v.host', 'v.host_video_id', 'v.title', 'v.visibility', 'v.approved',
+      'v.id', 'v.author_id', 'v.host', 'v.host_video_id', 'v.title', 'v.description', 'v.visibility', 'v.approved',
       'v.featured_at', 'v.created_at', 'v.updated_at', 'a.screen_name', 'a.full_name', 'a.icon_url',
     ]);
 }
