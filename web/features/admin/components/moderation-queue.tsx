@@ -197,7 +197,9 @@ function QueueItem({ network, entry, resources, ticked, busy, onToggle, onApprov
           <p className="muted">Wants to join the network.</p>
         ) : (
           <p className="meta">
-            By <MemberByline author={entry.author} resources={resources} />
+            <span className="queue-by">
+              By <MemberByline author={entry.author} resources={resources} />
+            </span>
           </p>
         )}
         {entry.imageUrl || entry.preview ? (
