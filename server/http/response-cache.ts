@@ -163,8 +163,11 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     // Builds started before the change must not be joined by requests that come after it.
     for (const [key, build] of builds) if (build.network === state) builds.delete(key);
   };
-  // A member's profile (name, picture) shows on every network the account belongs to.
-  options.changes.subscribe((change) => apply(change.kind === 'Member' ? 'all' : change.networkId));
+  // A member's profile (name, picture) shows on every network the account belongs to. A
+  // credential that ends shows in no reply: its caller is identified afresh (caller-cache.ts).
+  options.changes.subscribe((change) => {
+    if (change.kind !== 'Credentials') apply(change.kind === 'Member' ? 'all' : change.networkId);
+  });
 
   const stateOf = (networkId: number) => {
     let state = networks.get(networkId);
