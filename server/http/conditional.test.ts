@@ -13,6 +13,9 @@ beforeAll(async () => {
   member = await server.signUp('Connie Conditional');
   // Enough text that the listing is compressed.
   for (let i = 0; i < 5; i++) await member.post('BlogPost', { title: `Long ${i}`, description: `<p>${'A sentence of some length. '.repeat(40)}</p>` });
+  // A draft of their own: the member's reads are built anew and compressed on the way, never
+  // answered from the reply members share.
+  await member.post('BlogPost', { title: 'Unfinished', publishStatus: 'draft' });
 });
 afterAll(() => server.stop());
 

@@ -2,6 +2,8 @@
 // and every write that could change a reply shows on the very next read — content,
 // comments, tags, featuring, moderation, profiles, network settings, a scheduled post
 // becoming due. Signed-in callers never get or leave a kept reply.
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type TestServer } from '../test/harness';
 import { listedIds } from '../test/expect-api';
@@ -19,6 +21,19 @@ beforeAll(async () => {
   visitor = server.anonymous();
 });
 afterAll(() => server.stop());
+
+/** A GET with exactly these headers, its body as it came over the wire. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
 
 /** Reads twice; the second read must come from the cache and equal the first. */
 async function cached(client: Client, path: string, query: Record<string, string | number> = {}) {
@@ -45,6 +60,29 @@ describe('anonymous response cache', () => {
     // The same parameters in another order are the same reply.
     const reordered = await visitor.get('BlogPost/recent', { fields: LISTING.fields, count: 20 });
     expect(reordered.headers.get('x-cache')).toBe('hit');
+  });
+
+  it('answers clients that accept gzip from the cache too, compressed once', async () => {
+    for (let i = 0; i < 5; i++) await author.post('BlogPost', { title: `Long enough to compress ${i}`, description: 'Body '.repeat(40) });
+    const url = visitor.url('BlogPost/recent', { count: 20, fields: 'id,title,description' });
+    const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+    const first = await rawGet(url, gzip);
+    expect(first.status).toBe(200);
+    const plain = await rawGet(url, {});
+    const second = await rawGet(url, gzip);
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.headers['content-encoding']).toBe('gzip');
+    expect(second.headers.vary).toMatch(/Accept-Encoding/);
+    expect(Number(second.headers['content-length'])).toBe(second.body.length);
+    expect(second.body.length).toBeLessThan(plain.body.length);
+    expect(zlib.gunzipSync(second.body).equals(plain.body)).toBe(true);
+    // A client that accepts no encoding, or refuses gzip, gets the reply as it is.
+    expect(plain.headers['x-cache']).toBe('hit');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const refused = await rawGet(url, { 'accept-encoding': 'gzip;q=0, identity' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body.equals(plain.body)).toBe(true);
+    expect(second.headers.etag).toBe(plain.headers.etag);
   });
 
   it('answers If-None-Match with 304 from the cache', async () => {

@@ -23,6 +23,7 @@
 // for an audience only when its reader still saw nothing beyond it once it was built; anyone
 // else (extras, a blocked or pending member, a session that ended) goes the whole way.
 import type { IncomingHttpHeaders } from 'node:http';
+import zlib from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Db } from '../db/database';
 import type { ChangeBus } from '../lib/changes';
@@ -54,6 +55,8 @@ export interface ResponseCacheOptions {
 }
 
 const MAX_AGE_MS = 60_000;
+/** Bodies smaller than this are sent as they are, as the compression middleware does. */
+const COMPRESS_FROM_BYTES = 1024;
 const MAX_BYTES = 32 * 1024 * 1024;
 /** Replies larger than this are not kept (a page of 100 posts with long bodies is far below). */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
@@ -110,6 +113,8 @@ interface Entry {
   route: string;
   headers: Record<string, string | number | string[]>;
   body: Buffer;
+  /** The body gzipped once, for clients that accept it; none when too small to be worth it. */
+  gzipped?: Buffer;
   /** What keeping it costs: the body, the headers and the key, in bytes (UTF-16 for strings). */
   size: number;
   /** The members whose own view of it differs (a member listing kept for members): answered to them the whole way. */
@@ -219,6 +224,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     if (notModified(req.headers, { etag: entry.etag, lastModified: entry.headers['last-modified'] as string | undefined })) {
       res.writeHead(304, withoutBody(entry.headers));
       res.end();
+    } else if (entry.gzipped && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      res.writeHead(200, { ...entry.headers, 'content-encoding': 'gzip', 'content-length': entry.gzipped.length });
+      res.end(entry.gzipped);
     } else {
       res.writeHead(200, entry.headers);
       res.end(entry.body);
@@ -290,6 +298,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     let resolve!: (entry: Entry | undefined) => void;
     const build: Build = { network: known, generation: known?.generation ?? 0, done: new Promise((r) => (resolve = r)), reader };
     builds.set(key, build);
+    // The reply is kept as it is and compressed once when kept, so this request's own reply
+    // goes out uncompressed: compressed on the way, it could not be kept.
+    delete req.headers['accept-encoding'];
     let body: Buffer | undefined;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     (res as { end: unknown }).end = (chunk?: unknown, encoding?: unknown, callback?: unknown) => {
@@ -330,6 +341,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (value !== undefined && !PER_EXCHANGE.has(name)) headers[name] = value;
       }
+      const gzipped = body!.length >= COMPRESS_FROM_BYTES && !headers['content-encoding'] ? zlib.gzipSync(body!) : undefined;
+      if (gzipped) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
       const entry: Entry = {
         network: state!,
         generation: build.generation,
@@ -338,7 +351,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         route: `/xn/rest/:network/1.0${typeof req.route?.path === 'string' ? req.route.path : ''}`,
         headers,
         body: body!,
-        size: body!.length + 2 * (key.length + JSON.stringify(headers).length) + 8 * (listed?.length ?? 0),
+        gzipped,
+        size: body!.length + (gzipped?.length ?? 0) + 2 * (key.length + JSON.stringify(headers).length) + 8 * (listed?.length ?? 0),
         notFor: listed && new Set(listed),
       };
       store(key, entry);
