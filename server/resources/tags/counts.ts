@@ -26,7 +26,7 @@ const KEPT_PER_AUDIENCE = 5_000;
 /** Most tags kept over all networks, audiences and types (least recently used first out). */
 const KEPT_IN_ALL = 100_000;
 /** Changes that leave every audience's tag counts as they were. */
-const UNCOUNTED: ReadonlySet<Change['kind']> = new Set(['Comment', 'Activity', 'Friendship', 'Broadcast']);
+const UNCOUNTED: ReadonlySet<Change['kind']> = new Set(['Comment', 'Activity', 'Friendship', 'Broadcast', 'Credentials']);
 
 interface AudienceCounts {
   networkId: number;
