@@ -2,20 +2,27 @@
 // those, and comments of an item the caller cannot see are as invisible as the item.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
-import { visibleItem, type ScopeContext } from '../lib/scope';
+import { preparedQuery } from '../db/prepared';
+import { scopeOf, scopeShape, scopeValues, visibleItem, type ScopeContext, type ScopeShape, type ScopeValues } from '../lib/scope';
 import { contentType, contentTypes, type ContentType, type ContentTypeName } from './content/types';
 
-/** The item with its author and whether it is closed, if it exists in this network and the caller may see it. */
-export async function findVisibleItem(db: Db, scope: ScopeContext, type: string, id: number) {
-  const t = contentType(type);
-  if (!t) return undefined;
+// Compiled once per content type and scope shape: each comment listing and comment reads it.
+const visibleItemQuery = preparedQuery((db: Db, s: { type: ContentTypeName; scope: ScopeShape }, v: ScopeValues & { id: number }) => {
+  const t = contentType(s.type)!;
+  const scope = scopeOf(s.scope, v);
   return db
     .selectFrom(`${t.table} as x` as 'blog_posts as x')
     .select(['x.id', 'x.author_id', sql<number>`${t.closed ? sql.ref(`x.${t.closed}`) : sql.lit(0)}`.as('closed')])
-    .where('x.id', '=', id)
+    .where('x.id', '=', v.id)
     .where('x.network_id', '=', scope.network.id)
-    .where((eb) => visibleItem(eb, { alias: 'x', publishable: t.publishable }, scope))
-    .executeTakeFirst();
+    .where((eb) => visibleItem(eb, { alias: 'x', publishable: t.publishable }, scope));
+});
+
+/** The item with its author and whether it is closed, if it exists in this network and the caller may see it. */
+export async function findVisibleItem(db: Db, scope: ScopeContext, type: string, id: number) {
+  if (!contentType(type)) return undefined;
+  const [row] = await visibleItemQuery(db, { type: type as ContentTypeName, scope: scopeShape(scope) }, { ...scopeValues(scope), id });
+  return row;
 }
 
 /** True for comments (aliased `alias`) whose item the caller may see. */

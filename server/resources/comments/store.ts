@@ -3,9 +3,10 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { keysetPage, type Position } from '../../db/paging';
+import type { Position } from '../../db/paging';
+import { preparedPage } from '../../db/prepared-page';
 import { isAdmin } from '../../lib/viewer';
-import type { ScopeContext } from '../../lib/scope';
+import { scopeOf, scopeShape, scopeValues, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
 import { onVisibleItem } from '../commentable';
 import type { CommentItem } from './schema';
 
@@ -47,6 +48,26 @@ const toItem = (r: CommentRow): CommentItem => ({
   owner: { screenName: r.owner_screen_name, fullName: r.owner_full_name, iconUrl: r.owner_icon_url },
 });
 
+/** What decides the SQL of a page of an item's comments (see db/prepared.ts). */
+interface ItemCommentsShape {
+  scope: ScopeShape;
+  approved: boolean | null;
+}
+
+interface ItemCommentsValues extends ScopeValues {
+  itemType: string;
+  itemId: number;
+}
+
+// Compiled once per shape: building this query per request cost more than SQLite takes to run it.
+const itemCommentsPage = preparedPage(
+  { sortColumn: 'c.created_at', idColumn: 'c.id', order: 'desc' },
+  (db: Db, s: ItemCommentsShape, v: ItemCommentsValues) => {
+    const q = scoped(db, scopeOf(s.scope, v)).where('c.attached_to_type', '=', v.itemType).where('c.attached_to_id', '=', v.itemId);
+    return s.approved === null ? q : q.where('c.approved', '=', s.approved ? 1 : 0);
+  },
+);
+
 /** Comments of one item; the caller has already been shown to see the item. */
 export async function listComments(
   db: Db,
@@ -56,17 +77,28 @@ export async function listComments(
   count: number,
   position: Position,
 ) {
-  let q = scoped(db, scope).where('c.attached_to_type', '=', item.type).where('c.attached_to_id', '=', item.id);
-  if (filters.approved !== undefined) q = q.where('c.approved', '=', filters.approved ? 1 : 0);
-  const page = await keysetPage(q, { sortColumn: 'c.created_at', idColumn: 'c.id', order: 'desc' }, count, position);
+  const page = await itemCommentsPage(
+    db,
+    { scope: scopeShape(scope), approved: filters.approved ?? null },
+    { ...scopeValues(scope), itemType: item.type, itemId: item.id },
+    count,
+    position,
+  );
   return { ...page, rows: page.rows.map(toItem) };
 }
 
+const featuredPage = preparedPage(
+  { sortColumn: 'c.featured_at', idColumn: 'c.id', order: 'desc' },
+  (db: Db, s: ScopeShape, v: ScopeValues) => {
+    const scope = scopeOf(s, v);
+    return scoped(db, scope)
+      .where('c.featured_at', 'is not', null)
+      .where((eb) => onVisibleItem(eb, 'c', scope));
+  },
+);
+
 export async function listFeaturedComments(db: Db, scope: ScopeContext, count: number, position: Position) {
-  const q = scoped(db, scope)
-    .where('c.featured_at', 'is not', null)
-    .where((eb) => onVisibleItem(eb, 'c', scope));
-  const page = await keysetPage(q, { sortColumn: 'c.featured_at', idColumn: 'c.id', order: 'desc' }, count, position);
+  const page = await featuredPage(db, scopeShape(scope), scopeValues(scope), count, position);
   return { ...page, rows: page.rows.map(toItem) };
 }
 
