@@ -5,8 +5,9 @@ import crypto from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import { keysetPage, type Position } from '../../db/paging';
-import type { ScopeContext } from '../../lib/scope';
-import { namesVisibleItem, onVisibleItem } from '../commentable';
+import { visibleItem, type ScopeContext } from '../../lib/scope';
+import { onVisibleItem } from '../commentable';
+import { contentTypes } from '../content/types';
 import { readableComment } from '../comments/store';
 import type { ActivityItem, ActivityRef } from './schema';
 
@@ -94,14 +95,27 @@ type EventRow = Awaited<ReturnType<ReturnType<typeof selectEvents>['execute']>>[
 function aboutVisibleContent(eb: ExpressionBuilder<any, any>, scope: ScopeContext): Expression<SqlBool> {
   return eb.or([
     sql<SqlBool>`e.content_type is null`,
-    namesVisibleItem(eb, { type: 'e.content_type', id: 'e.content_id' }, scope),
+    ...Object.entries(contentTypes).map(
+      ([name, t]) => sql<SqlBool>`(e.content_type = ${name} and exists (
+        select 1 from ${sql.table(t.table)} as x
+        where x.id = e.content_id and ${visibleItem(eb, { alias: 'x', publishable: t.publishable }, scope)} ${eventByEvent}))`,
+    ),
     sql<SqlBool>`(e.content_type = 'Comment' and exists (
       select 1 from comments c
-      where c.id = e.content_id and ${readableComment(eb, 'c', scope)} and ${onVisibleItem(eb, 'c', scope)}))`,
+      where c.id = e.content_id and ${readableComment(eb, 'c', scope)} and ${onVisibleItem(eb, 'c', scope)} ${eventByEvent}))`,
     sql<SqlBool>`(e.content_type = 'User' and exists (
-      select 1 from members m where m.id = e.content_id and m.network_id = e.network_id and m.state = 'active'))`,
+      select 1 from members m where m.id = e.content_id and m.network_id = e.network_id and m.state = 'active' ${eventByEvent}))`,
   ]);
 }
+
+/**
+ * Ends the subqueries that check an event's content, so that they are checked event by event
+ * through the content's primary key. PostgreSQL may otherwise read every row of the content's
+ * table that passes (every visible post of every network) and hash them, once per query: it
+ * weighs that against checking all the network's events, where a page checks only its first
+ * few. It never does so with a subquery that has an offset; SQLite wants a limit before one.
+ */
+const eventByEvent = sql`limit 1 offset 0`;
 
 function scoped(db: Db, scope: ScopeContext, filters: ActivityFilters = {}) {
   let q = selectEvents(db)
