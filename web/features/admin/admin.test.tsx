@@ -3,7 +3,7 @@
 // administrator sees of them.
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Member, Resources } from '../../lib/api-types';
 import { aBlogPost, aComment, aMember, aNetwork, anActivityEvent, aPhoto, aSession, imageResources, members } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
@@ -777,5 +777,42 @@ describe('administrators on a video', () => {
     await user.click(await screen.findByRole('button', { name: 'Feature' }));
     expect(await screen.findByRole('button', { name: 'Unfeature' })).toBeTruthy();
     expect(sent).toEqual(['approve', 'feature']);
+  });
+});
+
+describe('the administrators’ tabs', () => {
+  it('stay one strip of links, and bring the open page’s tab into view where they do not all fit', async () => {
+    // jsdom lays nothing out: a strip 300 px wide whose open tab (100 px) starts 700 px in.
+    const box = (left: number) => ({ left, right: left, top: 0, bottom: 0, x: left, y: 0, width: 0, height: 0, toJSON: () => ({}) });
+    const rects = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return box(this.getAttribute('aria-current') === 'page' ? 700 : 0);
+    });
+    const widths = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('admin-tabs') ? 300 : 0;
+    });
+    const tabWidths = vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(100);
+    try {
+      server.use(sessionHandler(owner), http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(0)), http.get(rest('ConsumerKey'), () => Response.json({ success: true, entry: [] })));
+      renderRoute('/n/apiexample/admin/keys');
+      const strip = await screen.findByRole('navigation', { name: 'Administration' });
+      const tabs = within(strip).getAllByRole('link');
+      expect(tabs.map((tab) => tab.textContent)).toEqual([
+        'Dashboard',
+        'Moderation queue ',
+        'Members',
+        'Featured',
+        'Broadcasts',
+        'Audit log',
+        'Network settings',
+        'API keys',
+      ]);
+      expect(within(strip).getByRole('link', { current: 'page' }).textContent).toBe('API keys');
+      // The tab whole, with a little of the one before it.
+      await waitFor(() => expect(strip.scrollLeft).toBe(676));
+    } finally {
+      rects.mockRestore();
+      widths.mockRestore();
+      tabWidths.mockRestore();
+    }
   });
 });
