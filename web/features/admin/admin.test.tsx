@@ -109,7 +109,7 @@ describe('the moderation queue', () => {
     const { user } = renderRoute('/n/apiexample/admin/queue');
 
     const headings = await screen.findAllByRole('heading', { level: 2 });
-    expect(headings.map((h) => h.textContent)).toEqual(['babbage', 'Harbour', 'Held post', 'Comment']);
+    expect(headings.map((h) => h.textContent)).toEqual(['babbage', 'Harbour', 'Held post', 'Comment on a post']);
     expect(screen.getByText('Waiting for a look.')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(await within(nav).findByRole('link', { name: /Admin\s*4\s*awaiting approval/ })).toBeTruthy();
@@ -121,13 +121,28 @@ describe('the moderation queue', () => {
     await waitFor(() => expect(within(nav).getByRole('link', { name: /Admin\s*3\s*awaiting approval/ })).toBeTruthy());
 
     await user.click(screen.getByRole('checkbox', { name: 'Select “Harbour”' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Select “Comment”' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select “Comment on a post”' }));
     await user.click(screen.getByRole('button', { name: 'Reject selected (2)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject 2 items?' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Rejected 2 items.')).toBeTruthy();
     expect(decisions.slice(1).toSorted()).toEqual(['reject 1:Comment:9', 'reject 1:Photo:3']);
     await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['babbage']));
+  });
+
+  it('names a comment by what it is on, and an untitled photo as the gallery does', async () => {
+    const comment = { type: 'Comment' as const, title: null, author: 'grace', description: '<p>Hello</p>', preview: 'Hello' };
+    const { handlers } = queueHandlers([
+      aQueueEntry({ ...comment, id: '1:Comment:9', attachedTo: '1:Topic:2', attachedToType: 'Topic', createdDate: '2011-06-25T08:00:00.000Z' }),
+      aQueueEntry({ ...comment, id: '1:Comment:8', attachedTo: '1:Photo:3', attachedToType: 'Photo', createdDate: '2011-06-24T08:00:00.000Z' }),
+      aQueueEntry({ id: '1:Photo:4', type: 'Photo', title: '', description: null, preview: null, createdDate: '2011-06-23T08:00:00.000Z' }),
+    ]);
+    server.use(sessionHandler(admin), ...handlers);
+    renderRoute('/n/apiexample/admin/queue');
+
+    const headings = await screen.findAllByRole('heading', { level: 2 });
+    expect(headings.map((h) => h.textContent)).toEqual(['Reply in a forum topic', 'Comment on a photo', 'Untitled photo']);
+    expect(within(headings[0]!).getByRole('link').getAttribute('href')).toBe('/n/apiexample/forum/topics/1%3ATopic%3A2');
   });
 
   it('says so when nothing waits, and in plain words when a decision fails', async () => {

@@ -43,6 +43,17 @@ function itemPath(network: string, entry: QueueEntry): string | null {
   return at(entry.type, entry.id);
 }
 
+/** What the item the comment is on is, as the activity feed says it. */
+const COMMENTED_KINDS: Record<string, string> = { BlogPost: 'a post', Photo: 'a photo', Video: 'a video', User: 'a member’s profile' };
+
+/** Comments have no title: they are named by what they are on ("Comment on a post", "Reply in a forum topic"). */
+function untitledName(entry: QueueEntry): string {
+  if (entry.type !== 'Comment') return `Untitled ${TYPE_NAMES[entry.type].one.toLowerCase()}`;
+  const on = entry.attachedToType ?? (entry.attachedTo ? typeOfId(entry.attachedTo) : '');
+  if (on === 'Topic') return 'Reply in a forum topic';
+  return COMMENTED_KINDS[on] ? `Comment on ${COMMENTED_KINDS[on]}` : 'Comment';
+}
+
 export function ModerationQueue({ network }: { network: string }) {
   const [type, setType] = useState<QueueType | ''>('');
   const queue = useQuery(moderationQueries.queue(network, type || undefined));
@@ -181,7 +192,7 @@ type ItemProps = {
 function QueueItem({ network, entry, resources, ticked, busy, onToggle, onApprove, onReject }: ItemProps) {
   const titleId = useId();
   const to = itemPath(network, entry);
-  const name = entry.type === 'User' ? (resources[entry.author]?.fullName ?? entry.author) : entry.title || TYPE_NAMES[entry.type].one;
+  const name = entry.type === 'User' ? (resources[entry.author]?.fullName ?? entry.author) : entry.title || untitledName(entry);
   return (
     <li className="queue-item" aria-labelledby={titleId}>
       <input type="checkbox" className="queue-tick" checked={ticked} onChange={onToggle} aria-label={`Select “${name}”`} />
