@@ -24,7 +24,7 @@ export default function EditPostPage() {
         {(author) => {
           if (post.isPending) return <Skeleton label="Loading the post…" lines={6} />;
           if (post.isError) {
-            return leadsNowhere(post.error) ? <NotFound kind="post" /> : <ErrorMessage error={post.error} title="The post could not be loaded." />;
+            return leadsNowhere(post.error) ? <NotFound kind="post" /> : <ErrorMessage error={post.error} title="The post could not be loaded." retry={() => void post.refetch()} />;
           }
           if (post.data.entry.author !== author) return <p className="notice">Only its author can edit this post.</p>;
           return (

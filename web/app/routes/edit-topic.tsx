@@ -24,7 +24,7 @@ export default function EditTopicPage() {
         {(author) => {
           if (topic.isPending) return <Skeleton label="Loading the topic…" lines={6} />;
           if (topic.isError) {
-            return leadsNowhere(topic.error) ? <NotFound kind="topic" /> : <ErrorMessage error={topic.error} title="The topic could not be loaded." />;
+            return leadsNowhere(topic.error) ? <NotFound kind="topic" /> : <ErrorMessage error={topic.error} title="The topic could not be loaded." retry={() => void topic.refetch()} />;
           }
           if (topic.data.entry.author !== author && !viewer.isAdmin) return <p className="notice">Only its author can edit this topic.</p>;
           return <TopicForm network={network} topic={topic.data.entry} />;

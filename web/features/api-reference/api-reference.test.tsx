@@ -253,16 +253,21 @@ describe('the API reference page', () => {
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Find an endpoint' }).value).toBe('photo');
   });
 
-  it('tells the reader when the document cannot be loaded', async () => {
+  it('tells the reader when the document cannot be loaded, and loads it again on request', async () => {
+    let failing = true;
     server.use(
       sessionHandler(null),
-      http.get(OPENAPI_PATH, () => errorEnvelope({ status: 500, code: 9, subcode: 1, reason: 'Internal error' })),
+      http.get(OPENAPI_PATH, () => (failing ? errorEnvelope({ status: 500, code: 9, subcode: 1, reason: 'Internal error' }) : HttpResponse.json(document))),
     );
-    renderRoute('/n/demo/api');
+    const { user } = renderRoute('/n/demo/api');
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The API reference could not be loaded.');
     expect(alert.textContent).toContain('The server ran into a problem. Try again in a moment.');
     expect(alert.textContent).not.toContain('Internal error');
+
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('searchbox', { name: 'Find an endpoint' })).toBeTruthy();
   });
 });

@@ -76,7 +76,7 @@ type MemberActivityProps = { network: string; screenName: string; count?: number
 export function MemberActivity({ network, screenName, count = 5, more = true }: MemberActivityProps) {
   const listing = useQuery(activityQueries.list(network, screenName, undefined, count));
   if (listing.isPending) return <Skeleton label="Loading activity…" rows={2} lines={2} />;
-  if (listing.isError) return <ErrorMessage error={listing.error} title="Their activity could not be loaded." />;
+  if (listing.isError) return <ErrorMessage error={listing.error} title="Their activity could not be loaded." retry={() => void listing.refetch()} />;
   if (listing.data.entry.length === 0) return <p className="muted">Nothing to show yet.</p>;
   return (
     <>

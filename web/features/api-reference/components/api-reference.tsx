@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ErrorMessage } from '../../../components/error-message';
+import { Skeleton } from '../../../components/skeleton';
 import { apiReferenceQueries } from '../api/api-reference-queries';
 import { EndpointBrowser } from './endpoint-browser';
 import { ReferenceIntro } from './reference-intro';
@@ -17,9 +18,9 @@ export function ApiReference({ network }: { network: string }) {
     if (reference.isSuccess && hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
   }, [reference.isSuccess, hash]);
 
-  if (reference.isPending) return <p role="status">Loading the API reference…</p>;
+  if (reference.isPending) return <Skeleton label="Loading the API reference…" rows={3} lines={3} />;
   if (reference.isError) {
-    return <ErrorMessage error={reference.error} title="The API reference could not be loaded." />;
+    return <ErrorMessage error={reference.error} title="The API reference could not be loaded." retry={() => void reference.refetch()} />;
   }
   return (
     <>

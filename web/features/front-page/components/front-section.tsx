@@ -28,7 +28,7 @@ export function FrontSection<T>({ title, more, query, isEmpty, children, classNa
       {query.isPending ? (
         <Skeleton label={`Loading ${title.toLowerCase()}…`} rows={2} lines={2} />
       ) : query.isError ? (
-        <ErrorMessage error={query.error} title={`${title} could not be loaded.`} />
+        <ErrorMessage error={query.error} title={`${title} could not be loaded.`} retry={() => void query.refetch()} />
       ) : (
         children(query.data)
       )}

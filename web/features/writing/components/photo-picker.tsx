@@ -32,7 +32,7 @@ export function PhotoPicker({ open, network, author, onPick, onClose }: Props) {
 function Photos({ network, author, onPick }: Pick<Props, 'network' | 'author' | 'onPick'>) {
   const photos = useQuery(writingQueries.myPhotos(network, author));
   if (photos.isPending) return <Skeleton label="Loading your photos…" rows={2} lines={1} />;
-  if (photos.isError) return <ErrorMessage error={photos.error} title="Your photos could not be loaded." />;
+  if (photos.isError) return <ErrorMessage error={photos.error} title="Your photos could not be loaded." retry={() => void photos.refetch()} />;
   const { entry, resources } = photos.data;
   if (entry.length === 0) {
     return (
