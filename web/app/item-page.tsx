@@ -1,12 +1,13 @@
-// What the pages of a post, a photo and a video share: administrators' moderation controls with the
-// author's own actions beside them (the author's Delete standing in for the moderators'), and
-// the comment thread with the way to comment.
-import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+// What the pages of a post, a photo and a video share: the item's view from its id in the
+// address, administrators' moderation controls with the author's own actions beside them (the
+// author's Delete standing in for the moderators'), and the comment thread with the way to comment.
+import type { ComponentType, ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
 import { CommentAccess } from '../features/comments/components/comment-access';
 import { CommentList } from '../features/comments/components/comment-list';
 import { ModerationControls, type ModeratedItem } from '../features/moderation/components/moderation-controls';
 import { useViewer } from '../features/session/api/viewer';
+import { useNetwork } from './use-network';
 
 type ActionsProps = {
   network: string;
@@ -56,5 +57,46 @@ export function ItemComments({ network, item, children }: { network: string; ite
       <CommentAccess network={network} attachedTo={item.id} viewer={viewer} />
       {children}
     </section>
+  );
+}
+
+/** What an item's view takes: the item is loaded from its id, and the page fills in around it. */
+export type ItemViewProps<T> = {
+  network: string;
+  id: string;
+  actions?: (item: T) => ReactNode;
+  children?: (item: T) => ReactNode;
+};
+
+type ItemRouteProps<T extends ModeratedItem> = {
+  /** The feature's view of the item: it loads the item and shows it, its skeleton or why it cannot. */
+  View: ComponentType<ItemViewProps<T>>;
+  noun: string;
+  /** The list the item is in, where its page gives way to once it is gone. */
+  listPath: (network: string) => string;
+  /** The author's Edit and Delete. */
+  ownActions: (network: string, item: T) => ReactNode;
+  /** What follows the comments (live updates to them). */
+  afterComments?: (network: string, item: T) => ReactNode;
+};
+
+/** An item's own page: its view, the moderation and author's actions on it, and its comments. */
+export function ItemRoute<T extends ModeratedItem>({ View, noun, listPath, ownActions, afterComments }: ItemRouteProps<T>) {
+  const network = useNetwork();
+  const { id = '' } = useParams();
+  return (
+    <View
+      network={network}
+      id={id}
+      actions={(item) => (
+        <ItemActions network={network} item={item} noun={noun} listPath={listPath(network)} ownActions={ownActions(network, item)} />
+      )}
+    >
+      {(item) => (
+        <ItemComments network={network} item={item}>
+          {afterComments?.(network, item)}
+        </ItemComments>
+      )}
+    </View>
   );
 }

@@ -1,45 +1,29 @@
 // A blog post with its comments. Its author may edit or delete it. Members who may write can
 // comment (and delete their own comments, or any on their own post); a pending member is told
 // why they cannot yet, and a visitor is invited to sign in.
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { BlogPostArticle } from '../../features/blog-posts/components/blog-post-article';
 import { LiveAnnouncement, useLiveComments } from '../../features/live/use-live-updates';
 import { DeletePostButton } from '../../features/writing/components/delete-post-button';
 import { paths } from '../../lib/paths';
-import { ItemActions, ItemComments } from '../item-page';
-import { useNetwork } from '../use-network';
+import { ItemRoute } from '../item-page';
 
 export default function BlogPostPage() {
-  const network = useNetwork();
-  const { id = '' } = useParams();
-
   return (
-    <BlogPostArticle
-      network={network}
-      id={id}
-      actions={(post) => (
-        <ItemActions
-          network={network}
-          item={post}
-          noun="post"
-          listPath={paths.blog(network)}
-          ownActions={
-            <>
-              <Link className="button-link secondary-link" to={paths.editBlogPost(network, post.id)}>
-                Edit post
-              </Link>
-              <DeletePostButton network={network} post={post} />
-            </>
-          }
-        />
+    <ItemRoute
+      View={BlogPostArticle}
+      noun="post"
+      listPath={paths.blog}
+      ownActions={(network, post) => (
+        <>
+          <Link className="button-link secondary-link" to={paths.editBlogPost(network, post.id)}>
+            Edit post
+          </Link>
+          <DeletePostButton network={network} post={post} />
+        </>
       )}
-    >
-      {(post) => (
-        <ItemComments network={network} item={post}>
-          <LiveComments network={network} attachedTo={post.id} />
-        </ItemComments>
-      )}
-    </BlogPostArticle>
+      afterComments={(network, post) => <LiveComments network={network} attachedTo={post.id} />}
+    />
   );
 }
 
