@@ -4,8 +4,10 @@
 import crypto from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
-import { keysetPage, type Position } from '../../db/paging';
-import { visibleItem, type ScopeContext } from '../../lib/scope';
+import type { Position } from '../../db/paging';
+import { listOf, preparedQuery } from '../../db/prepared';
+import { preparedPage } from '../../db/prepared-page';
+import { scopeOf, scopeShape, scopeValues, visibleItem, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
 import { onVisibleItem } from '../commentable';
 import { contentTypes } from '../content/types';
 import { readableComment } from '../comments/store';
@@ -150,18 +152,62 @@ function toItem(networkId: number, r: EventRow): ActivityItem {
   };
 }
 
+/** What decides the SQL of a listing or count of events (see db/prepared.ts): the scope's shape and which filters are given. */
+interface FeedShape {
+  scope: ScopeShape;
+  author: boolean;
+  /** How many types are asked for, if any. */
+  types: number | null;
+  createdAfter: boolean;
+}
+
+interface FeedValues extends ScopeValues {
+  author: string;
+  types: string[];
+  createdAfter: number;
+}
+
+const feedShape = (scope: ScopeContext, filters: ActivityFilters): FeedShape => ({
+  scope: scopeShape(scope),
+  author: filters.author !== undefined,
+  types: filters.type?.length ?? null,
+  createdAfter: filters.createdAfter !== undefined,
+});
+
+const feedValues = (scope: ScopeContext, filters: ActivityFilters): FeedValues => ({
+  ...scopeValues(scope),
+  author: filters.author ?? '',
+  types: filters.type ?? [],
+  createdAfter: filters.createdAfter ?? 0,
+});
+
+/** The feed's query of that shape, with the values (or their slots) put in. */
+function feed(db: Db, s: FeedShape, v: FeedValues) {
+  return scoped(db, scopeOf(s.scope, v), {
+    ...(s.author && { author: v.author }),
+    ...(s.types !== null && { type: listOf(v.types, s.types) }),
+    ...(s.createdAfter && { createdAfter: v.createdAfter }),
+  });
+}
+
+// Compiled once per shape: the feed's visibility conditions make a large query, which took
+// longer to build and compile per request than SQLite takes to run it.
+const feedPage = preparedPage({ sortColumn: 'e.created_at', idColumn: 'e.id', order: 'desc' }, feed);
+
+const feedCount = preparedQuery((db: Db, s: FeedShape, v: FeedValues) =>
+  feed(db, s, v)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
 export async function listActivity(db: Db, scope: ScopeContext, filters: ActivityFilters, count: number, position: Position) {
-  const ordering = { sortColumn: 'e.created_at', idColumn: 'e.id', order: 'desc' } as const;
-  const page = await keysetPage(scoped(db, scope, filters), ordering, count, position);
+  const page = await feedPage(db, feedShape(scope, filters), feedValues(scope, filters), count, position);
   return { ...page, rows: page.rows.map((r) => toItem(scope.network.id, r)) };
 }
 
 export async function countActivity(db: Db, scope: ScopeContext, filters: ActivityFilters): Promise<number> {
-  const row = await scoped(db, scope, filters)
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const [row] = await feedCount(db, feedShape(scope, filters), feedValues(scope, filters));
+  return Number(row!.n);
 }
 
 /** The events named by `refs` that the caller may see, in the order asked; others are absent. */
