@@ -14,7 +14,9 @@
 import { sql } from 'kysely';
 import type { Db, Dialect, Tx } from '../../db/database';
 import type { FriendState } from '../../db/schema';
-import { keysetPage, type KeysetOrdering, type Position } from '../../db/paging';
+import type { KeysetOrdering, Position } from '../../db/paging';
+import { preparedQuery } from '../../db/prepared';
+import { preparedPage } from '../../db/prepared-page';
 import type { FriendItem } from './schema';
 
 export interface Relationship {
@@ -23,14 +25,18 @@ export interface Relationship {
   theirs: FriendState | null;
 }
 
-/** An account by screen name, with its membership of the network if it has one. */
-export function accountNamed(db: Db | Tx, networkId: number, screenName: string) {
-  return db
+const accountNamedQuery = preparedQuery((db: Db, _: null, v: { networkId: number; screenName: string }) =>
+  db
     .selectFrom('accounts as a')
-    .leftJoin('members as m', (j) => j.onRef('m.account_id', '=', 'a.id').on('m.network_id', '=', networkId))
+    .leftJoin('members as m', (j) => j.onRef('m.account_id', '=', 'a.id').on('m.network_id', '=', v.networkId))
     .select(['a.id', 'a.screen_name', 'm.id as member_id', 'm.state as member_state'])
-    .where('a.screen_name', '=', screenName)
-    .executeTakeFirst();
+    .where('a.screen_name', '=', v.screenName),
+);
+
+/** An account by screen name, with its membership of the network if it has one. */
+export async function accountNamed(db: Db | Tx, networkId: number, screenName: string) {
+  const [row] = await accountNamedQuery(db, null, { networkId, screenName });
+  return row;
 }
 
 export async function relationship(db: Db | Tx, networkId: number, accountId: number, otherId: number): Promise<Relationship> {
@@ -152,6 +158,33 @@ export interface FriendFilters {
   friend?: string;
 }
 
+/** What decides the SQL of a page of relationships (see db/prepared.ts). */
+interface FriendsShape {
+  onlyFriends: boolean;
+  state: FriendState | null;
+  friend: boolean;
+}
+
+interface FriendsValues {
+  networkId: number;
+  authorId: number;
+  friend: string;
+}
+
+function friendships(db: Db, s: FriendsShape, v: FriendsValues) {
+  let query = selectFriendships(db).where('f.network_id', '=', v.networkId).where('f.account_id', '=', v.authorId);
+  if (s.onlyFriends) query = query.where('f.state', '=', 'friend');
+  if (s.state !== null) query = query.where('f.state', '=', s.state);
+  if (s.friend) query = query.where('b.screen_name', '=', v.friend);
+  return query;
+}
+
+// Compiled once per shape, each order: building them per request cost more than running them.
+const pages = {
+  recent: preparedPage(orders.recent, friendships),
+  alpha: preparedPage(orders.alpha, friendships),
+} satisfies Record<FriendOrder, unknown>;
+
 /** One page of a member's relationships. */
 export async function listFriendships(
   db: Db,
@@ -162,11 +195,8 @@ export async function listFriendships(
   count: number,
   position: Position,
 ) {
-  let query = selectFriendships(db).where('f.network_id', '=', networkId).where('f.account_id', '=', authorId);
-  if (filters.onlyFriends) query = query.where('f.state', '=', 'friend');
-  if (filters.state !== undefined) query = query.where('f.state', '=', filters.state);
-  if (filters.friend !== undefined) query = query.where('b.screen_name', '=', filters.friend);
-  const page = await keysetPage(query, orders[order], count, position);
+  const shape = { onlyFriends: filters.onlyFriends, state: filters.state ?? null, friend: filters.friend !== undefined };
+  const page = await pages[order](db, shape, { networkId, authorId, friend: filters.friend ?? '' }, count, position);
   return { ...page, rows: page.rows.map(toItem) };
 }
 
