@@ -153,9 +153,28 @@ export type UserItem = Omit<Member, 'network_id' | 'profile_questions'> &
 const person = (u: UserItem) => ({ screenName: u.screen_name, fullName: u.full_name, iconUrl: u.icon_url });
 const active = (u: UserItem) => u.state === 'active';
 
-/** Members as the caller sees them: `email` and `profileQuestions` only for administrators and the member. */
+/** Most presenters kept (see userPresenter); a few callers' worth each, so a handful of entries in all. */
+const MAX_PRESENTERS = 1000;
+const presenters = new Map<string, Presenter<UserItem>>();
+
+/**
+ * Members as the caller sees them: `email` and `profileQuestions` only for administrators and
+ * the member. Kept per what the presenter depends on, so that a request neither rebuilds it
+ * nor works out its `fields` again (fields.ts keeps selections per presenter).
+ */
 export function userPresenter(scope: ScopeContext): Presenter<UserItem> {
-  const mayReadPrivate = (u: UserItem) => isAdmin(scope.viewer) || u.account_id === scope.viewer.accountId;
+  const admin = isAdmin(scope.viewer);
+  const key = `${admin ? 'admin' : scope.viewer.accountId}:${scope.network.is_private ? 1 : 0}`;
+  let presenter = presenters.get(key);
+  if (!presenter) {
+    if (presenters.size >= MAX_PRESENTERS) presenters.delete(presenters.keys().next().value!);
+    presenters.set(key, (presenter = presenterFor(admin, scope.viewer.accountId, Boolean(scope.network.is_private))));
+  }
+  return presenter;
+}
+
+function presenterFor(admin: boolean, accountId: number | null, privateNetwork: boolean): Presenter<UserItem> {
+  const mayReadPrivate = (u: UserItem) => admin || u.account_id === accountId;
   return {
     fields: {
       id: (u, ctx) => `${ctx.networkId}:User:${u.id}`,
@@ -178,7 +197,7 @@ export function userPresenter(scope: ScopeContext): Presenter<UserItem> {
       state: (u) => (u.role === 'owner' ? 'owner' : u.state),
       statusMessage: (u) => u.status_message,
       approved: (u) => u.state !== 'pending',
-      visibility: () => (scope.network.is_private ? 'members' : 'all'),
+      visibility: () => (privateNetwork ? 'members' : 'all'),
       profileQuestions: (u) => (mayReadPrivate(u) ? u.profile_questions : null),
     },
     refs: { author: personRef(person) },

@@ -5,13 +5,14 @@ import { reindexMembers, unindexMember } from '../search/indexing';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { AccountTable, Member, MemberState, MemberTable, Role } from '../../db/schema';
-import { keysetPage, type KeysetOrdering, type Position } from '../../db/paging';
+import type { KeysetOrdering, Position } from '../../db/paging';
+import { preparedPage } from '../../db/prepared-page';
 import { ApiError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { screenName } from '../../lib/random';
 import { isAdmin } from '../../lib/viewer';
-import type { ScopeContext } from '../../lib/scope';
-import { commentCounts } from '../comments/store';
+import { scopeOf, scopeShape, scopeValues, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
+import { commentCountColumn } from '../comments/store';
 import type { UserItem } from './schema';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -129,6 +130,8 @@ function selectMembers(db: Db) {
       'a.email', 'a.screen_name', 'a.full_name', 'm.sort_name', 'a.icon_url', 'a.birthdate', 'a.gender', 'a.location',
       // Profile facts live on the account, so its changes count as the member's too.
       sql<number>`case when a.updated_at > m.updated_at then a.updated_at else m.updated_at end`.as('updated_at'),
+      // With the member's row rather than in a query of its own per page.
+      commentCountColumn('m', 'User').as('comment_count'),
     ]);
 }
 
@@ -142,7 +145,12 @@ export function visibleMember(eb: ExpressionBuilder<any, any>, alias: string, sc
 }
 
 function scoped(db: Db, scope: ScopeContext, filters: MemberFilters = {}) {
-  let q = selectMembers(db)
+  return filtered(selectMembers(db), scope, { ...filters, search: filters.search && searchPattern(filters.search) });
+}
+
+/** `query` narrowed to the members the caller may see that pass the filters, whose `search` is a LIKE pattern (searchPattern). */
+function filtered(query: ReturnType<typeof selectMembers>, scope: ScopeContext, filters: MemberFilters) {
+  let q = query
     .where('m.network_id', '=', scope.network.id)
     .where((eb) => visibleMember(eb, 'm', scope));
   if (filters.isMember !== undefined) q = q.where('m.state', filters.isMember ? '=' : '<>', 'active');
@@ -150,8 +158,7 @@ function scoped(db: Db, scope: ScopeContext, filters: MemberFilters = {}) {
   if (filters.createdAfter !== undefined) q = q.where('m.created_at', '>', filters.createdAfter);
   if (filters.featured) q = q.where('m.featured_at', 'is not', null);
   if (filters.search) {
-    const pattern = `%${filters.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const like = (column: string) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    const like = (column: string) => sql<SqlBool>`lower(${sql.ref(column)}) like ${filters.search} escape '\\'`;
     q = q.where((eb) => eb.or([like('a.sort_name'), like('a.email'), like('a.screen_name')]));
   }
   if (filters.states?.length) {
@@ -167,10 +174,12 @@ function scoped(db: Db, scope: ScopeContext, filters: MemberFilters = {}) {
   return q;
 }
 
-async function hydrate(db: Db, rows: MemberRow[]): Promise<UserItem[]> {
-  const counts = await commentCounts(db, 'User', rows.map((r) => r.id));
-  return rows.map((r) => ({ ...r, profile_questions: parseAnswers(r.profile_questions), commentCount: counts.get(r.id) ?? 0 }));
+function hydrate(rows: MemberRow[]): UserItem[] {
+  return rows.map(({ comment_count, ...r }) => ({ ...r, profile_questions: parseAnswers(r.profile_questions), commentCount: Number(comment_count) }));
 }
+
+/** A search's LIKE pattern: the text anywhere, lower case, its wildcards taken literally. */
+const searchPattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const parseAnswers = (json: string | null): Record<string, string> | null => (json === null ? null : JSON.parse(json));
 
@@ -184,7 +193,7 @@ export async function getMembers(db: Db, scope: ScopeContext, ids: number[], scr
     ...ids.map((id) => rows.find((r) => r.id === id)),
     ...screenNames.map((name) => rows.find((r) => r.screen_name === name)),
   ].filter((r): r is MemberRow => r !== undefined);
-  return hydrate(db, [...new Set(ordered)]);
+  return hydrate([...new Set(ordered)]);
 }
 
 const orderings: Record<MemberOrder, KeysetOrdering<MemberRow>> = {
@@ -193,10 +202,54 @@ const orderings: Record<MemberOrder, KeysetOrdering<MemberRow>> = {
   featured: { sortColumn: 'm.featured_at', idColumn: 'm.id', order: 'desc' },
 };
 
+/** What decides the SQL of a page of members (see db/prepared.ts): the values of the few-valued filters are in it. */
+interface MembersShape {
+  scope: ScopeShape;
+  isMember: boolean | null;
+  approved: boolean | null;
+  createdAfter: boolean;
+  search: boolean;
+  states: MemberStateFilter[] | null;
+  featured: boolean;
+}
+
+interface MembersValues extends ScopeValues {
+  createdAfter: number;
+  search: string;
+}
+
+function members(db: Db, s: MembersShape, v: MembersValues) {
+  return filtered(selectMembers(db), scopeOf(s.scope, v), {
+    ...(s.isMember !== null && { isMember: s.isMember }),
+    ...(s.approved !== null && { approved: s.approved }),
+    ...(s.createdAfter && { createdAfter: v.createdAfter }),
+    ...(s.search && { search: v.search }),
+    ...(s.states !== null && { states: s.states }),
+    featured: s.featured,
+  });
+}
+
+// Compiled once per shape, each order: building them per request cost more than running them.
+const pages = {
+  created: preparedPage(orderings.created, members),
+  alpha: preparedPage(orderings.alpha, members),
+  featured: preparedPage(orderings.featured, members),
+} satisfies Record<MemberOrder, unknown>;
+
 export async function listMembers(db: Db, scope: ScopeContext, filters: MemberFilters, order: MemberOrder, count: number, position: Position) {
-  const query = scoped(db, scope, { ...filters, featured: order === 'featured' });
-  const page = await keysetPage(query, orderings[order], count, position);
-  return { ...page, rows: await hydrate(db, page.rows) };
+  const shape: MembersShape = {
+    scope: scopeShape(scope),
+    isMember: filters.isMember ?? null,
+    approved: filters.approved ?? null,
+    createdAfter: filters.createdAfter !== undefined,
+    // An empty search finds everyone, as no search.
+    search: Boolean(filters.search),
+    states: filters.states?.length ? filters.states : null,
+    featured: order === 'featured',
+  };
+  const values: MembersValues = { ...scopeValues(scope), createdAfter: filters.createdAfter ?? 0, search: filters.search ? searchPattern(filters.search) : '' };
+  const page = await pages[order](db, shape, values, count, position);
+  return { ...page, rows: hydrate(page.rows) };
 }
 
 export async function countMembers(db: Db, scope: ScopeContext, filters: MemberFilters): Promise<number> {
