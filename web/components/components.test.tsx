@@ -8,6 +8,7 @@ import { ApiError } from '../lib/api-client';
 import { ConfirmDialog } from './confirm-dialog';
 import { errorText } from './error-message';
 import { RelativeTime, relativeText } from './relative-time';
+import { Skeleton } from './skeleton';
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -35,6 +36,19 @@ describe('relative dates', () => {
     const time = screen.getByText(/2011/);
     expect(time.getAttribute('datetime')).toBe('2011-06-23T18:34:22.123Z');
     expect(time.getAttribute('title')).toContain('2011');
+  });
+});
+
+describe('skeletons', () => {
+  it('are heard as one label, and shaped as the page: its title, then rows of lines', () => {
+    const { container } = render(<Skeleton label="Loading post…" rows={2} lines={3} heading />);
+    expect(screen.getByRole('status').textContent).toBe('Loading post…');
+    expect(container.querySelectorAll('.skeleton-heading[aria-hidden="true"]')).toHaveLength(1);
+    expect(container.querySelectorAll('.skeleton-row')).toHaveLength(2);
+    expect(container.querySelectorAll('.skeleton-row .skeleton-line')).toHaveLength(6);
+
+    render(<Skeleton label="Loading comments…" />);
+    expect(container.ownerDocument.querySelectorAll('.skeleton-heading')).toHaveLength(1);
   });
 });
 

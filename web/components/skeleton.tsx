@@ -8,12 +8,15 @@ type Props = {
   rows?: number;
   lines?: number;
   avatar?: boolean;
+  /** A page's title above the rows, where its heading will be. */
+  heading?: boolean;
 };
 
-export function Skeleton({ label, rows = 1, lines = 3, avatar = false }: Props) {
+export function Skeleton({ label, rows = 1, lines = 3, avatar = false, heading = false }: Props) {
   return (
     <div className="skeleton" role="status">
       <span className="visually-hidden">{label}</span>
+      {heading ? <span aria-hidden="true" className="skeleton-line skeleton-heading" /> : null}
       {Array.from({ length: rows }, (_, row) => (
         <div key={row} aria-hidden="true" className="skeleton-row">
           {avatar ? <span className="skeleton-avatar" /> : null}

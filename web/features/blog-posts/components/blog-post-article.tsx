@@ -27,7 +27,7 @@ const AUDIENCE = { all: null, members: 'Members of this network', friends: 'The 
 export function BlogPostArticle({ network, id, actions, children }: Props) {
   const post = useQuery(blogPostQueries.detail(network, id));
 
-  if (post.isPending) return <Skeleton label="Loading post…" lines={8} />;
+  if (post.isPending) return <Skeleton label="Loading post…" lines={8} heading />;
   if (post.isError) {
     if (leadsNowhere(post.error)) return <NotFound kind="post" />;
     return <ErrorMessage error={post.error} title="The post could not be loaded." retry={() => void post.refetch()} />;

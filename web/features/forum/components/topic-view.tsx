@@ -25,7 +25,7 @@ export function TopicView({ network, id }: { network: string; id: string }) {
   const viewer = useViewer(network);
   const me = viewer.member?.author;
 
-  if (topic.isPending) return <Skeleton label="Loading topic…" lines={6} />;
+  if (topic.isPending) return <Skeleton label="Loading topic…" lines={6} heading />;
   if (topic.isError) {
     if (leadsNowhere(topic.error)) return <NotFound kind="topic" />;
     return <ErrorMessage error={topic.error} title="The topic could not be loaded." retry={() => void topic.refetch()} />;
