@@ -90,7 +90,9 @@ export function keysetQueries<Q extends SelectQueryBuilder<any, any, any>>(
   const otherCond = forward ? cmp(beforeOp(side === 'after'), key, id) : cmp(afterOp(side === 'before'), key, id);
   return {
     window: ordered(query.where(windowCond), options, forward ? desc : !desc).limit(take) as Q,
-    other: countOnly().where(otherCond),
+    // Read nearest the anchor first, in the listing's index: unordered, SQLite may scan the
+    // whole table for one row on the other side of an anchor deep in the listing.
+    other: ordered(countOnly().where(otherCond), options, forward ? !desc : desc),
   };
 }
 

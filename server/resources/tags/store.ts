@@ -41,9 +41,16 @@ export async function replaceTags(tx: Tx, networkId: number, itemType: string, i
 /** The item's tags (of the item aliased `alias`) in the order given, as a JSON array: SQLite gives it as text. */
 export function tagsColumn(db: Db, alias: string, itemType: string): RawBuilder<string | string[]> {
   // Unaliased, so that no alias of the outer query hides it.
-  const tags = isPostgres(db) ? sql`json_agg(item_tags.value order by item_tags.position)` : sql`json_group_array(item_tags.value order by item_tags.position)`;
-  return sql<string | string[]>`(select coalesce(${tags}, '[]') from item_tags
-    where item_tags.item_type = ${itemType} and item_tags.item_id = ${sql.ref(`${alias}.id`)})`;
+  if (isPostgres(db)) {
+    return sql<string[]>`(select coalesce(json_agg(item_tags.value order by item_tags.position), '[]') from item_tags
+      where item_tags.item_type = ${itemType} and item_tags.item_id = ${sql.ref(`${alias}.id`)})`;
+  }
+  // SQLite sorts an aggregate's ORDER BY in a temporary b-tree of its own for every item,
+  // which costs more than the rest of a page's query; a subquery read in the order of
+  // item_tags_in_order feeds the aggregate its rows in order (an aggregate's ordered subquery
+  // is never flattened into it).
+  return sql<string>`(select coalesce(json_group_array(value), '[]') from (select item_tags.value from item_tags
+    where item_tags.item_type = ${itemType} and item_tags.item_id = ${sql.ref(`${alias}.id`)} order by item_tags.position))`;
 }
 
 /** Restricts a listing of `itemType` (aliased `alias`) to the items carrying `tag`. */
