@@ -279,16 +279,21 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
     return keysetQueries(scoped(query, scopeOf(s.scope, v), s.filters, v), keyset, s.forward, v.take, position);
   }
 
-  // The window is read first and its tags and counts over its rows alone (a materialised
-  // common table expression), however many rows the filters leave to sort.
+  // The window is read first, its keys alone from the item's table (a materialised common
+  // table expression), then its rows with their authors, tags and counts: however many rows
+  // the filters leave to sort (a tag's posts), each is read once and none is joined to its
+  // author before the window is cut.
   const windowQuery = preparedQuery((db: Db, s: ListShape, v: ListValues) => {
-    const window = windowQueries(s, v, selected(db, s.parts)).window!;
-    if (!s.parts.tags && !s.parts.commentCount) return window;
     const { column, order } = orders[s.order];
+    const keys = db
+      .selectFrom(`${contentTables[type]} as ${alias}` as 'blog_posts as p')
+      .select([sql.ref<number>(`${alias}.id`).as('id'), sql.ref<SortKey>(`${alias}.${column}`).as('key')]);
+    const window = windowQueries(s, v, keys).window!;
     const direction = s.forward === (order === 'desc') ? 'desc' : 'asc';
-    return withParts(db, db.with((cte) => cte('page').materialized(), () => window).selectFrom('page').selectAll('page'), 'page', s.parts)
-      .orderBy(sql.ref(`page.${column}`), direction)
-      .orderBy(sql.ref('page.id'), direction);
+    // spec.select reads only selectFrom of what it is given: here, the page's with clause.
+    const withPage = db.with((cte) => cte('page').materialized(), () => window) as unknown as Db;
+    const rows = (selected(withPage, s.parts) as SelectQueryBuilder<any, any, Row>).innerJoin('page', 'page.id', `${alias}.id`);
+    return withParts(db, rows, alias, s.parts).orderBy(sql.ref('page.key'), direction).orderBy(sql.ref('page.id'), direction);
   });
 
   const otherSideQuery = preparedQuery((db: Db, s: ListShape, v: ListValues) => {
