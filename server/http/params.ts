@@ -11,7 +11,11 @@ export class Params {
 
   static fromRequest(req: Request): Params {
     const values = new Map<string, string[]>();
-    const add = (name: string, value: string) => values.set(name, [...(values.get(name) ?? []), value]);
+    const add = (name: string, value: string) => {
+      const list = values.get(name);
+      if (list) list.push(value);
+      else values.set(name, [value]);
+    };
     const query = req.originalUrl.split('?')[1] ?? '';
     for (const [name, value] of new URLSearchParams(query)) add(name, value);
     if (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body)) {
