@@ -6,6 +6,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Driver, type KyselyConfig, type Transaction } from 'kysely';
+import { NamingClient } from './pg-statements';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -39,6 +40,8 @@ export function openDatabase(options: DatabaseOptions): { db: Db; dialect: Diale
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: PG_POOL_SIZE,
+      // Sends the queries compiled once per shape as named statements (db/pg-statements.ts).
+      Client: NamingClient,
       options: options.pgSchema ? `-c search_path=${options.pgSchema}` : undefined,
     });
     return {

@@ -2,8 +2,9 @@
 // and compiling a page's queries through the query builder costs more than SQLite takes to
 // run them; a listing has few shapes (its filters, ordering, the caller's audience, where the
 // page starts) and many values (the network, the caller, the time, the anchor).
-import type { CompiledQuery, Compilable, DialectAdapter } from 'kysely';
+import { PostgresAdapter, type CompiledQuery, type Compilable, type DialectAdapter } from 'kysely';
 import type { Db } from './database';
+import { nameStatement } from './pg-statements';
 
 /** Where a value goes in a query compiled before the value is known. */
 class Slot {
@@ -57,6 +58,8 @@ export function preparedQuery<Shape, Values, Row>(build: (db: Db, shape: Shape, 
       shapes.delete(key);
     } else {
       query = build(db, shape, slotsOf<Values>()).compile();
+      // PostgreSQL parses and plans it once per connection, not on every run.
+      if (adapter instanceof PostgresAdapter) nameStatement(query.sql);
       if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
     }
     shapes.set(key, query);
