@@ -9,6 +9,7 @@
 // change. What nothing announces (a write straight to the database) is caught by the time
 // limit, or by `drop()` when the server is told.
 import type { ChangeBus } from '../lib/changes';
+import { GenerationMap } from '../lib/generation-map';
 
 /** How long an answer is kept at most. */
 const KEEP_MS = 5_000;
@@ -37,37 +38,26 @@ export interface CallerCache {
 }
 
 export function callerCache(changes: ChangeBus): CallerCache {
-  const kept = new Map<string, Kept>();
   // An answer read while a change lands is not kept: it may be the one from before.
-  let generation = 0;
-  const drop = () => {
-    generation++;
-    kept.clear();
-  };
-  const dropAccount = (accountId: number) => {
-    generation++;
-    for (const [key, entry] of kept) if (entry.accountId === accountId) kept.delete(key);
-  };
+  const kept = new GenerationMap<string, Kept>(MAX_ENTRIES);
+  const drop = () => kept.clear();
   changes.subscribe((change) => {
     if (change.kind === 'Network') drop();
     else if (change.kind === 'Member' || change.kind === 'Credentials') {
-      if (change.authorId === undefined) drop();
-      else dropAccount(change.authorId);
+      const accountId = change.authorId;
+      if (accountId === undefined) drop();
+      else kept.drop((entry) => entry.accountId === accountId);
     }
   });
   return {
     async find<T>(key: string, now: number, read: () => Promise<Found<T> | undefined>) {
       const entry = kept.get(key);
       if (entry && now < entry.until) return entry.value as T;
-      const readFrom = generation;
-      const found = await read();
-      kept.delete(key);
-      if (!found) return undefined;
-      if (readFrom === generation) {
-        if (kept.size >= MAX_ENTRIES) kept.delete(kept.keys().next().value!);
-        kept.set(key, { accountId: found.accountId, until: Math.min(now + KEEP_MS, found.expiresAt ?? Infinity), value: found.value });
-      }
-      return found.value;
+      const found = await kept.read(key, async () => {
+        const found = await read();
+        return found && { accountId: found.accountId, until: Math.min(now + KEEP_MS, found.expiresAt ?? Infinity), value: found.value };
+      });
+      return found?.value as T | undefined;
     },
     drop,
   };

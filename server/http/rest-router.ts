@@ -12,6 +12,10 @@ import { receiveUpload } from './upload';
 import { selectFields } from './fields';
 import { findNetwork } from '../resources/networks/store';
 import type { Network } from '../db/schema';
+import { GenerationMap } from '../lib/generation-map';
+
+/** Most network rows kept; the first read go first. */
+const MAX_NETWORK_ROWS = 1000;
 
 export interface NetworkRows {
   find(subdomain: string): Promise<Network | undefined>;
@@ -24,28 +28,16 @@ export interface NetworkRows {
  * announced on the change bus (by this instance or another).
  */
 export function networkRows(deps: AppDeps): NetworkRows {
-  const rows = new Map<string, Network>();
   // A row read while a change lands is not kept: it may be the row from before.
-  let generation = 0;
-  const drop = () => {
-    generation++;
-    rows.clear();
-  };
+  const rows = new GenerationMap<string, Network>(MAX_NETWORK_ROWS);
+  const drop = () => rows.clear();
   deps.changes.subscribe((change) => {
     if (change.kind === 'Network') drop();
   });
   return {
+    // Unknown names are not kept: anyone could fill the map with them.
     async find(subdomain) {
-      const kept = rows.get(subdomain);
-      if (kept) return kept;
-      const readFrom = generation;
-      const network = await findNetwork(deps.db, subdomain);
-      // Unknown names are not kept: anyone could fill the map with them.
-      if (network && readFrom === generation) {
-        if (rows.size >= 1000) rows.clear();
-        rows.set(subdomain, network);
-      } else rows.delete(subdomain);
-      return network;
+      return rows.get(subdomain) ?? rows.read(subdomain, () => findNetwork(deps.db, subdomain));
     },
     drop,
   };
