@@ -27,6 +27,7 @@ import zlib from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Db } from '../db/database';
 import type { ChangeBus } from '../lib/changes';
+import { GenerationMap } from '../lib/generation-map';
 import { isAdmin, type Viewer } from '../lib/viewer';
 import { seesBeyondAudience, type SharedAudience } from '../resources/beyond-audience';
 import { notModified } from './conditional';
@@ -47,11 +48,11 @@ export interface ResponseCacheOptions {
   /** Reported for every reply answered from the cache, as the request log and metrics do for the others. */
   onHit?: (req: Request, res: Response, startedAt: bigint, route: string) => void;
   /**
-   * Identifies a signed-in caller of the network named `subdomain` (into `req.network` and
-   * `req.caller`, or `req.refusal`), as `identifyCaller` would; without it, signed-in
-   * callers are never answered from the cache.
+   * Identifies the caller of the network named `subdomain` (into `req.network` and
+   * `req.caller`, or `req.refusal`), as `identifyCaller` would: a signed-in caller before
+   * the lookup, a visitor before their reply is built.
    */
-  identify?: (req: Request, subdomain: string) => Promise<void>;
+  identify: (req: Request, subdomain: string) => Promise<void>;
 }
 
 const MAX_AGE_MS = 60_000;
@@ -78,7 +79,7 @@ const AUDIENCE_ENDPOINTS =
  * (`listsMembers` says whom it lists). Moderators see everyone's alike.
  */
 const MEMBER_LISTINGS = /^User\/(?:recent|alpha|featured)$/;
-/** Most viewers whose "nothing beyond their audience" is kept at once. */
+/** Most viewers of a network whose "nothing beyond their audience" is kept at once. */
 const MAX_VIEWERS = 100_000;
 
 interface NetworkState {
@@ -86,6 +87,8 @@ interface NetworkState {
   generation: number;
   /** When the next scheduled post of the network becomes due: undefined until looked up, null when none is. */
   dueAt: number | null | undefined;
+  /** Whether a viewer (by account) sees something beyond their audience, until the network's next write. */
+  readers: GenerationMap<number, Promise<boolean>>;
 }
 
 /** A signed-in reader who may share their audience's replies. */
@@ -96,12 +99,6 @@ interface Reader {
   accountId: number;
   /** The reply may show this reader something of their own (MEMBER_LISTINGS, read by a member). */
   listed: boolean;
-}
-
-/** Whether a viewer sees something beyond their audience, as of a generation of their network. */
-interface Beyond {
-  generation: number;
-  beyond: Promise<boolean>;
 }
 
 interface Entry {
@@ -123,7 +120,7 @@ interface Entry {
 
 /** An answer being built, which other requests for the same address wait for. */
 interface Build {
-  network: NetworkState | undefined;
+  network: NetworkState;
   generation: number;
   done: Promise<Entry | undefined>;
   /** Whose reply is built for their audience; none for a visitor's. */
@@ -145,8 +142,6 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const entries = new Map<string, Entry>();
   const builds = new Map<string, Build>();
   const networks = new Map<number, NetworkState>();
-  /** By `network/account`: valid for the network's generation it was asked at. */
-  const readers = new Map<string, Beyond>();
   let bytes = 0;
 
   const drop = (key: string, entry: Entry) => {
@@ -165,6 +160,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const forget = (state: NetworkState) => {
     state.generation++;
     state.dueAt = undefined;
+    state.readers.clear();
     // Builds started before the change must not be joined by requests that come after it.
     for (const [key, build] of builds) if (build.network === state) builds.delete(key);
   };
@@ -176,20 +172,19 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   const stateOf = (networkId: number) => {
     let state = networks.get(networkId);
-    if (!state) networks.set(networkId, (state = { id: networkId, generation: 0, dueAt: undefined }));
+    if (!state) networks.set(networkId, (state = { id: networkId, generation: 0, dueAt: undefined, readers: new GenerationMap(MAX_VIEWERS) }));
     return state;
   };
 
   /** Whether the reader sees something beyond their audience; asked once per viewer and generation of the network. */
   const seesBeyond = (state: NetworkState, reader: Reader): Promise<boolean> => {
-    const key = `${state.id}/${reader.accountId}`;
-    const kept = readers.get(key);
-    if (kept?.generation === state.generation) return kept.beyond;
-    if (readers.size >= MAX_VIEWERS) readers.clear();
-    const asked: Beyond = { generation: state.generation, beyond: seesBeyondAudience(db, state.id, reader.accountId, reader.audience, Date.now()) };
-    readers.set(key, asked);
-    asked.beyond.catch(() => readers.get(key) === asked && readers.delete(key));
-    return asked.beyond;
+    const { readers } = state;
+    const kept = readers.get(reader.accountId);
+    if (kept) return kept;
+    const asked = seesBeyondAudience(db, state.id, reader.accountId, reader.audience, Date.now());
+    readers.set(reader.accountId, asked);
+    asked.catch(() => readers.get(reader.accountId) === asked && readers.delete(reader.accountId));
+    return asked;
   };
 
   const fresh = (entry: Entry, now: number) => {
@@ -242,14 +237,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const startedAt = process.hrtime.bigint();
     // Links in a reply start with the public origin, which a trusted proxy may vary.
     const address = `${req.publicOrigin}/${m[1]!.toLowerCase()}/${m[2]}?${normalQuery(m[3])}`;
-    if (anonymous(req.headers)) return answer(req, res, next, address, startedAt);
-    if (!options.identify || !AUDIENCE_ENDPOINTS.test(m[2]!) || !signedIn(req.headers)) return next();
-    let subdomain: string;
-    try {
-      subdomain = decodeURIComponent(m[1]!);
-    } catch {
-      return next();
-    }
+    if (anonymous(req.headers)) return answer(req, res, next, address, startedAt, m[1]!);
+    if (!AUDIENCE_ENDPOINTS.test(m[2]!) || !signedIn(req.headers)) return next();
+    const subdomain = decoded(m[1]!);
+    if (subdomain === undefined) return next();
     options
       .identify(req, subdomain)
       .then(async () => {
@@ -260,13 +251,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         const generation = state.generation;
         // A write that lands meanwhile may have given the reader something of their own.
         if ((await seesBeyond(state, reader)) || state.generation !== generation) return next();
-        answer(req, res, next, `${reader.role}:${address}`, startedAt, reader, state);
+        answer(req, res, next, `${reader.role}:${address}`, startedAt, state, reader);
       })
       .catch(next);
   };
 
-  /** Answers from the entry kept at `key`, or joins its build, or builds it. */
-  const answer = (req: Request, res: Response, next: NextFunction, key: string, startedAt: bigint, reader?: Reader, state?: NetworkState) => {
+  /** Answers from the entry kept at `key`, or joins its build, or builds it; a visitor's network is known by its name until then. */
+  const answer = (req: Request, res: Response, next: NextFunction, key: string, startedAt: bigint, network: NetworkState | string, reader?: Reader) => {
     const now = Date.now();
     const entry = entries.get(key);
     if (entry) {
@@ -285,18 +276,34 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       drop(key, entry);
     }
     const build = builds.get(key);
-    if (build && (!build.network || build.network.generation === build.generation)) {
+    if (build && build.network.generation === build.generation) {
       const servable = (built: Entry | undefined): built is Entry => built !== undefined && !(reader && built.notFor?.has(reader.accountId));
       void build.done.then((built) => (servable(built) && !res.headersSent ? serve(req, res, built, startedAt) : next()), next);
       return;
     }
-    rebuild(req, res, next, key, reader, state);
+    if (typeof network !== 'string') return rebuild(req, res, next, key, network, reader);
+    // A visitor is identified first: a reply from a private network, or a refusal, is not kept,
+    // and goes the whole way as any other (compressed on the way).
+    const subdomain = decoded(network);
+    if (subdomain === undefined) return next();
+    options
+      .identify(req, subdomain)
+      .then(() => {
+        const visited = req.network;
+        if (req.refusal || !visited || visited.is_private || req.caller?.viewer.accountId !== null) return next();
+        rebuild(req, res, next, key, stateOf(visited.id));
+      })
+      .catch(next);
   };
 
-  /** Lets the request through the whole stack and keeps its reply when it is the same for every visitor, or every reader of the audience. */
-  const rebuild = (req: Request, res: Response, next: NextFunction, key: string, reader?: Reader, known?: NetworkState) => {
+  /**
+   * Lets the request through the whole stack and keeps its reply when it is the same for every
+   * visitor, or every reader of the audience. The network's generation is read before any query
+   * of the reply runs, so a write that lands meanwhile keeps the reply out of the cache.
+   */
+  const rebuild = (req: Request, res: Response, next: NextFunction, key: string, state: NetworkState, reader?: Reader) => {
     let resolve!: (entry: Entry | undefined) => void;
-    const build: Build = { network: known, generation: known?.generation ?? 0, done: new Promise((r) => (resolve = r)), reader };
+    const build: Build = { network: state, generation: state.generation, done: new Promise((r) => (resolve = r)), reader };
     builds.set(key, build);
     // The reply is kept as it is and compressed once when kept, so this request's own reply
     // goes out uncompressed: compressed on the way, it could not be kept.
@@ -316,8 +323,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const finish = async () => {
       const network = req.network;
       const caller = req.caller;
-      const state = build.network;
-      const current = () => state !== undefined && state.generation === build.generation;
+      const current = () => state.generation === build.generation;
       const keep =
         res.statusCode === 200 &&
         body !== undefined &&
@@ -328,14 +334,14 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         !req.refusal &&
         current() &&
         (reader
-          ? caller.viewer.accountId === reader.accountId && network.id === state!.id
-          : !network.is_private && caller.viewer.accountId === null);
+          ? caller.viewer.accountId === reader.accountId && network.id === state.id
+          : !network.is_private && caller.viewer.accountId === null && network.id === state.id);
       // A member listing that shows its reader their own entry is theirs alone.
       const listed = reader?.listed ? (res.locals.listedMembers as number[] | undefined) : undefined;
       if (!keep || (reader?.listed && (!listed || listed.includes(reader.accountId)))) return settle(undefined);
       // What the reply showed was read before this: anything of the reader's own it could
       // have shown, this sees too.
-      if (reader && ((await seesBeyondAudience(db, state!.id, reader.accountId, reader.audience, Date.now())) || !current())) return settle(undefined);
+      if (reader && ((await seesBeyondAudience(db, state.id, reader.accountId, reader.audience, Date.now())) || !current())) return settle(undefined);
       // Says, on every reply the cache answers, that it came from there.
       const headers: Entry['headers'] = { 'x-cache': 'hit' };
       for (const [name, value] of Object.entries(res.getHeaders())) {
@@ -344,7 +350,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       const gzipped = body!.length >= COMPRESS_FROM_BYTES && !headers['content-encoding'] ? zlib.gzipSync(body!) : undefined;
       if (gzipped) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
       const entry: Entry = {
-        network: state!,
+        network: state,
         generation: build.generation,
         storedAt: Date.now(),
         etag: res.getHeader('etag') as string | undefined,
@@ -364,26 +370,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       finish().catch(() => settle(undefined));
     });
     res.once('close', () => finished || settle(undefined));
-    if (known) {
-      if (known.dueAt === undefined) void nextDue(known, known.generation, Date.now()).catch(() => {});
-      return next();
-    }
-    // The network is known once the caller is identified; the generation is read before any
-    // query of the reply runs, so a write that lands meanwhile keeps the reply out of the cache.
-    let network: NetworkForCache | undefined;
-    Object.defineProperty(req, 'network', {
-      configurable: true,
-      enumerable: true,
-      get: () => network,
-      set: (value: NetworkForCache | undefined) => {
-        network = value;
-        if (!value || build.network) return;
-        const state = stateOf(value.id);
-        build.network = state;
-        build.generation = state.generation;
-        if (state.dueAt === undefined) void nextDue(state, state.generation, Date.now()).catch(() => {});
-      },
-    });
+    if (state.dueAt === undefined) void nextDue(state, state.generation, Date.now()).catch(() => {});
     next();
   };
 
@@ -396,7 +383,14 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   };
 }
 
-type NetworkForCache = { id: number; is_private: number | boolean };
+/** A network's name as a path has it, decoded; undefined when it does not decode. */
+function decoded(name: string): string | undefined {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return undefined;
+  }
+}
 
 /** No credential of any kind: no Authorization header, no session cookie, no OAuth parameters. */
 export function anonymous(headers: IncomingHttpHeaders): boolean {
