@@ -6,6 +6,7 @@
 // the page is as fresh as the response cache (the very next read on this process, within a
 // second elsewhere). A page is kept MAX_AGE_MS at most: what it says relative to now moves on.
 import type { Send } from './in-process-fetch';
+import { processCaches, type MemoryBudget } from '../lib/memory-budget';
 
 export interface RenderedPages {
   /** The page kept under `key` if its requests still answer the same (asked through `send`), else `render`'s, kept when it can be. */
@@ -24,35 +25,26 @@ interface Kept {
 }
 
 const MAX_AGE_MS = 60_000;
-const MAX_BYTES = 8 * 1024 * 1024;
 
-export function renderedPages({ maxBytes = MAX_BYTES, now = Date.now }: { maxBytes?: number; now?: () => number } = {}): RenderedPages {
+/** `budget`: what keeping pages may cost, shared with the process's other caches (least recently used first out). */
+export function renderedPages({ budget = processCaches, now = Date.now }: { budget?: MemoryBudget; now?: () => number } = {}): RenderedPages {
   const kept = new Map<string, Kept>();
-  let bytes = 0;
   const forget = (key: string) => {
     const entry = kept.get(key);
     if (!entry) return;
     kept.delete(key);
-    bytes -= entry.size;
+    budget.release(entry);
   };
   const keep = (key: string, entry: Kept) => {
     forget(key);
-    if (entry.size > maxBytes) return;
-    kept.set(key, entry);
-    bytes += entry.size;
-    // The least recently used first out (a Map iterates in insertion order; a hit moves its page last).
-    for (const oldest of kept.keys()) {
-      if (bytes <= maxBytes) break;
-      forget(oldest);
-    }
+    if (budget.hold(entry, entry.size, () => kept.get(key) === entry && kept.delete(key))) kept.set(key, entry);
   };
 
   return {
     async page(key, send, render) {
       const entry = kept.get(key);
       if (entry && now() - entry.storedAt < MAX_AGE_MS && (await unchanged(entry.asked, send))) {
-        kept.delete(key);
-        kept.set(key, entry);
+        budget.use(entry);
         return entry.html;
       }
       const storedAt = now();

@@ -28,6 +28,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Db } from '../db/database';
 import type { ChangeBus } from '../lib/changes';
 import { GenerationMap } from '../lib/generation-map';
+import { processCaches, type MemoryBudget } from '../lib/memory-budget';
 import { isAdmin, type Viewer } from '../lib/viewer';
 import { seesBeyondAudience, type SharedAudience } from '../resources/beyond-audience';
 import { notModified } from './conditional';
@@ -39,8 +40,8 @@ export interface ResponseCacheOptions {
   db: Db;
   /** The change bus: every committed write, of this process and (through its transports) of the others. */
   changes: ChangeBus;
-  /** Most bytes kept — bodies, headers and keys (least recently used first out). */
-  maxBytes?: number;
+  /** What keeping replies may cost — bodies, headers and keys — shared with the process's other caches (least recently used first out). */
+  budget?: MemoryBudget;
   /** Counts a visitor's request against the rate limit before it is answered from the cache; throws the refusal. */
   admit?: (req: Request) => Promise<void>;
   /** Answers a refusal `admit` threw. */
@@ -58,7 +59,6 @@ export interface ResponseCacheOptions {
 const MAX_AGE_MS = 60_000;
 /** Bodies smaller than this are sent as they are, as the compression middleware does. */
 const COMPRESS_FROM_BYTES = 1024;
-const MAX_BYTES = 32 * 1024 * 1024;
 /** Replies larger than this are not kept (a page of 100 posts with long bodies is far below). */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 /** Headers that belong to one exchange, never replayed. */
@@ -138,15 +138,14 @@ export interface ResponseCache {
 
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const { db } = options;
-  const maxBytes = options.maxBytes ?? MAX_BYTES;
+  const budget = options.budget ?? processCaches;
   const entries = new Map<string, Entry>();
   const builds = new Map<string, Build>();
   const networks = new Map<number, NetworkState>();
-  let bytes = 0;
 
   const drop = (key: string, entry: Entry) => {
     entries.delete(key);
-    bytes -= entry.size;
+    budget.release(entry);
   };
 
   const apply = (change: Scope) => {
@@ -196,12 +195,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const store = (key: string, entry: Entry) => {
     const old = entries.get(key);
     if (old) drop(key, old);
-    entries.set(key, entry);
-    bytes += entry.size;
-    while (bytes > maxBytes) {
-      const [oldestKey, oldest] = entries.entries().next().value!;
-      drop(oldestKey, oldest);
-    }
+    if (budget.hold(entry, entry.size, () => entries.get(key) === entry && entries.delete(key))) entries.set(key, entry);
   };
 
   const nextDue = async (state: NetworkState, generation: number, now: number) => {
@@ -263,9 +257,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     if (entry) {
       if (reader && entry.notFor?.has(reader.accountId)) return next();
       if (fresh(entry, now)) {
-        // Most recently used last: the first entries are the first to go.
-        entries.delete(key);
-        entries.set(key, entry);
+        budget.use(entry);
         if (!options.admit) return serve(req, res, entry, startedAt);
         options.admit(req).then(
           () => serve(req, res, entry, startedAt),
