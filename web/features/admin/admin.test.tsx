@@ -743,6 +743,25 @@ describe('the dashboard', () => {
     expect(await screen.findByText('Nobody posted in these days.')).toBeTruthy();
     expect(screen.getByText('No tags are used yet.')).toBeTruthy();
   });
+
+  it('says a figure could not be counted, in words rather than as the figure, and counts it again on request', async () => {
+    let fail = true;
+    server.use(
+      sessionHandler(admin),
+      http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(0)),
+      http.get(rest('User/count'), () => entryEnvelopeless(1)),
+      http.get(rest('BlogPost/count'), () => entryEnvelopeless(0)),
+      http.get(rest('Photo/count'), () => (fail ? errorEnvelope({ status: 500, code: 9, subcode: 1, reason: 'Internal error.' }) : entryEnvelopeless(4))),
+      http.get(rest('Dashboard'), () => errorEnvelope({ status: 500, code: 9, subcode: 1, reason: 'Internal error.' })),
+    );
+    const { user } = renderRoute('/n/apiexample/admin');
+    const stats = await screen.findByText('Blog posts this week');
+    const photos = within(stats.closest('dl')!).getByText('Photos').closest('.stat') as HTMLElement;
+    await waitFor(() => expect(photos.textContent).toContain('Could not be counted.'));
+    fail = false;
+    await user.click(within(photos).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(within(photos).getByRole('definition').textContent).toBe('4'));
+  });
 });
 
 describe('administrators on a video', () => {

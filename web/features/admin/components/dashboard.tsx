@@ -31,12 +31,27 @@ function aWeekAgo(): string {
   return new Date(Math.ceil(Date.now() / hour) * hour - 7 * 24 * hour).toISOString();
 }
 
-function Stat({ label, value, failed, to }: { label: string; value: number | undefined; failed?: boolean; to?: string }) {
-  const shown = value !== undefined ? value.toLocaleString() : failed ? 'Could not be counted' : '…';
+type StatProps = { label: string; value: number | undefined; failed?: boolean; retry?: () => void; to?: string };
+
+function Stat({ label, value, failed, retry, to }: StatProps) {
   return (
     <div className="stat">
       <dt>{to ? <Link to={to}>{label}</Link> : label}</dt>
-      <dd>{shown}</dd>
+      {value !== undefined ? (
+        <dd>{value.toLocaleString()}</dd>
+      ) : failed ? (
+        // In the words' own size, not the figure's, with the way to ask again.
+        <dd className="stat-failed">
+          Could not be counted.{' '}
+          {retry ? (
+            <button type="button" className="link-button" onClick={retry}>
+              Try again
+            </button>
+          ) : null}
+        </dd>
+      ) : (
+        <dd>…</dd>
+      )}
     </div>
   );
 }
@@ -50,11 +65,11 @@ export function DashboardStats({ network }: { network: string }) {
   const photos = useQuery(countQuery(network, 'Photo/count'));
   return (
     <dl className="stats">
-      <Stat label="Waiting for approval" value={waiting.data} failed={waiting.isError} to={paths.adminQueue(network)} />
-      <Stat label="Members" value={members.data} failed={members.isError} to={paths.adminMembers(network)} />
-      <Stat label="Members awaiting approval" value={pending.data} failed={pending.isError} to={paths.adminMembers(network, { state: 'pending' })} />
-      <Stat label="Blog posts this week" value={posts.data} failed={posts.isError} />
-      <Stat label="Photos" value={photos.data} failed={photos.isError} />
+      <Stat label="Waiting for approval" value={waiting.data} failed={waiting.isError} retry={() => void waiting.refetch()} to={paths.adminQueue(network)} />
+      <Stat label="Members" value={members.data} failed={members.isError} retry={() => void members.refetch()} to={paths.adminMembers(network)} />
+      <Stat label="Members awaiting approval" value={pending.data} failed={pending.isError} retry={() => void pending.refetch()} to={paths.adminMembers(network, { state: 'pending' })} />
+      <Stat label="Blog posts this week" value={posts.data} failed={posts.isError} retry={() => void posts.refetch()} />
+      <Stat label="Photos" value={photos.data} failed={photos.isError} retry={() => void photos.refetch()} />
     </dl>
   );
 }
