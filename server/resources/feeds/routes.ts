@@ -7,19 +7,28 @@ import { ApiError } from '../../lib/errors';
 import { anonymous } from '../../lib/viewer';
 import { blogPostUrl } from '../blog-posts/schema';
 import { postStore } from '../blog-posts/store';
+import { allParts, type ContentParts } from '../content/store';
 import { memberUrl } from '../users/author-ref';
 import { atomDocument } from './atom';
 
 const FEED_SIZE = 20;
+
+/** An entry has every column of its post and its tags, but no number of comments. */
+const feedParts: ContentParts = { ...allParts, commentCount: false };
 
 const feedParams = z.object({
   tag: z.string().max(64).optional().meta({ description: 'the posts with this tag' }),
   author: z.string().max(100).optional().meta({ description: 'the posts of this member (screen name)' }),
 });
 
-/** A stable id for what the network names `path`: a tag URI (RFC 4151) minted under the site's host on the network's first day. */
-const tagUri = (ctx: Ctx, path: string) =>
-  `tag:${new URL(ctx.present.origin).hostname},${new Date(ctx.network.created_at).toISOString().slice(0, 10)}:${ctx.network.subdomain}/${path}`;
+/**
+ * Stable ids for what the network names: tag URIs (RFC 4151) minted under the site's host on
+ * the network's first day, `path` after the prefix worked out once per feed.
+ */
+const tagUris = (ctx: Ctx) => {
+  const prefix = `tag:${new URL(ctx.present.origin).hostname},${new Date(ctx.network.created_at).toISOString().slice(0, 10)}:${ctx.network.subdomain}/`;
+  return (path: string) => prefix + path;
+};
 
 export const feedEndpoints = [
   endpoint({
@@ -35,7 +44,7 @@ export const feedEndpoints = [
     handle: async (ctx, p) => {
       if (ctx.network.is_private) throw new ApiError('noSuchItem', 'A private network has no public feeds.');
       const scope = { viewer: anonymous, network: ctx.network, now: ctx.now };
-      const page = await postStore.list(ctx.db, scope, { tag: p.tag, author: p.author }, 'created', FEED_SIZE, { start: true });
+      const page = await postStore.list(ctx.db, scope, { tag: p.tag, author: p.author }, 'created', FEED_SIZE, { start: true }, feedParts);
       const posts = page.rows;
       const origin = ctx.present.origin;
       const web = `${origin}/n/${ctx.network.subdomain}`;
@@ -53,8 +62,9 @@ export const feedEndpoints = [
               ? `${ctx.network.name}: posts by ${authorName}`
               : ctx.network.name;
       const newest = Math.max(ctx.network.created_at, ...posts.map((post) => post.updated_at));
+      const tagUri = tagUris(ctx);
       const xml = atomDocument({
-        id: tagUri(ctx, `BlogPost/feed${search}`),
+        id: tagUri(`BlogPost/feed${search}`),
         title,
         subtitle: ctx.network.description || undefined,
         updated: new Date(newest),
@@ -62,7 +72,7 @@ export const feedEndpoints = [
         alternate: p.author !== undefined && p.tag === undefined ? memberUrl(ctx.present, p.author) : `${web}/blog${search}`,
         author: { name: ctx.network.name, uri: web },
         entries: posts.map((post) => ({
-          id: tagUri(ctx, `BlogPost/${post.id}`),
+          id: tagUri(`BlogPost/${post.id}`),
           title: post.title || 'Untitled',
           updated: new Date(post.updated_at),
           published: new Date(post.publish_time),
