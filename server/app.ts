@@ -30,7 +30,6 @@ import { conditionalRequests } from './http/conditional';
 import { endpoints } from './resources';
 import { networkOfImage, photoImageRouter } from './resources/photos/images';
 import { iconRouter } from './resources/users/icons';
-import { dropTagCounts } from './resources/tags/counts';
 
 export interface AppOptions {
   db: Db;
@@ -170,7 +169,6 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
     app,
     dropCached(scope) {
       cache.drop(scope);
-      dropTagCounts(deps, scope);
       networks.drop();
       auth.callers.drop();
     },

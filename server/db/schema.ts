@@ -323,6 +323,15 @@ export interface StatTagTable {
   n: number;
 }
 
+/** Per network, audience and content type ('' for all), how many items that audience sees carry each tag (migration 0085). */
+export interface TagAudienceCountTable {
+  network_id: number;
+  audience: 'moderators' | 'members' | 'public';
+  item_type: string;
+  value: string;
+  n: number;
+}
+
 export interface Database {
   networks: NetworkTable;
   accounts: AccountTable;
@@ -350,6 +359,7 @@ export interface Database {
   stat_daily: StatDailyTable;
   stat_daily_authors: StatDailyAuthorTable;
   stat_tags: StatTagTable;
+  tag_audience_counts: TagAudienceCountTable;
 }
 
 export type Network = Selectable<NetworkTable>;

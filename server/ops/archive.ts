@@ -68,8 +68,8 @@ const TABLES: { table: string; scope: Scope; accountColumns: string[]; hasIdenti
 export const NOT_ARCHIVED = [
   'sessions', 'oauth_nonces', 'settings', 'kysely_migration', 'kysely_migration_lock',
   'search_documents', 'search_fts', 'search_fts_data', 'search_fts_idx', 'search_fts_content', 'search_fts_docsize', 'search_fts_config',
-  // The dashboard's counters, kept by triggers: an import counts what it writes.
-  'stat_daily', 'stat_daily_authors', 'stat_tags',
+  // The dashboard's counters and the tag cloud's, kept by triggers: an import counts what it writes.
+  'stat_daily', 'stat_daily_authors', 'stat_tags', 'tag_audience_counts',
   // Password reset links: a moment's, like sessions.
   'password_resets',
   // Uploaded member pictures belong to the account, which several networks share, and stay with

@@ -21,6 +21,7 @@ import * as topicsByAuthor from './0060-topics-by-author';
 import * as alphaListings from './0065-alpha-listings';
 import * as sealedOAuthSecrets from './0075-sealed-oauth-secrets';
 import * as iconPaths from './0066-icon-paths';
+import * as tagAudienceCounts from './0085-tag-audience-counts';
 
 type Step = { up(db: Kysely<any>, ctx: MigrationContext): Promise<void> };
 
@@ -44,6 +45,7 @@ const steps: Record<string, Step> = {
   '0065-alpha-listings': alphaListings,
   '0075-sealed-oauth-secrets': sealedOAuthSecrets,
   '0066-icon-paths': iconPaths,
+  '0085-tag-audience-counts': tagAudienceCounts,
 };
 
 export function migrationsFor(ctx: MigrationContext): Record<string, Migration> {

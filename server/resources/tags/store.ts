@@ -1,13 +1,12 @@
 // Tags of content items: set on create and update (an update replaces them), read as a
 // column of the query that reads a page of items, used as a listing filter, paged through per
-// item, and counted over the items the caller can see (the tag cloud; counts.ts keeps what a whole audience
-// shares).
+// item, and counted over the items the caller can see (the tag cloud: what a whole audience sees
+// is counted by the database as items and tags are written, migration 0085).
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { isPostgres, type Db, type Tx } from '../../db/database';
 import { keysetPage, type Position } from '../../db/paging';
 import { ApiError } from '../../lib/errors';
 import { visibleItem, visibleToAudience, type Audience, type ScopeContext } from '../../lib/scope';
-import { namesItem } from '../commentable';
 import { contentTypes, type ContentTypeName } from '../content/types';
 import type { TagCount } from './schema';
 
@@ -75,8 +74,10 @@ export async function listItemTags(db: Db, scope: ScopeContext, item: { type: st
 }
 
 /**
- * How many items every viewer of `audience` sees carry each tag (only `values`, when given;
- * only items of `type`, when given), most used first, at most `limit`.
+ * How many items every viewer of `audience` sees at `now` carry each tag (only `values`, when
+ * given; only items of `type`, when given), most used first, at most `limit`. Read from the
+ * counts the database keeps per audience (migration 0085), less the posts still scheduled at
+ * `now`, which those counts hold already: few, and read through an index.
  */
 export async function audienceTagCounts(
   db: Db,
@@ -86,19 +87,50 @@ export async function audienceTagCounts(
   options: { values?: string[]; type?: ContentTypeName; limit?: number },
 ): Promise<TagCount[]> {
   if (audience === 'nobody' || options.values?.length === 0) return [];
+  const scheduled = await scheduledTagCounts(db, networkId, audience, now, options);
   let query = db
-    .selectFrom('item_tags as t')
-    .select(['t.value', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('t.network_id', '=', networkId)
-    .where((eb) =>
-      namesItem(eb, { type: 't.item_type', id: 't.item_id' }, (t) => visibleToAudience(eb, { alias: 'x', publishable: t.publishable }, audience, now), options.type),
-    )
-    .groupBy('t.value')
+    .selectFrom('tag_audience_counts')
+    .select(['value', 'n'])
+    .where('network_id', '=', networkId)
+    .where('audience', '=', audience)
+    .where('item_type', '=', options.type ?? '')
+    .where('n', '>', 0)
     .orderBy('n', 'desc')
-    .orderBy('t.value');
+    .orderBy('value');
+  if (options.values) query = query.where('value', 'in', options.values);
+  // Each scheduled tag may fall below one more of the others: that many more are read.
+  if (options.limit !== undefined) query = query.limit(options.limit + scheduled.size);
+  const counts = (await query.execute()).map((r) => ({ value: r.value, count: Number(r.n) - (scheduled.get(r.value) ?? 0) }));
+  if (scheduled.size === 0) return counts;
+  const sorted = counts.filter((t) => t.count > 0).sort(mostUsedFirst);
+  return options.limit === undefined ? sorted : sorted.slice(0, options.limit);
+}
+
+/** Most used first, then by tag. */
+export const mostUsedFirst = (a: TagCount, b: TagCount) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+
+/** The tags of the posts `audience` would see but for their publish time still to come, counted. */
+async function scheduledTagCounts(
+  db: Db,
+  networkId: number,
+  audience: Exclude<Audience, 'nobody'>,
+  now: number,
+  options: { values?: string[]; type?: ContentTypeName },
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (options.type !== undefined && !contentTypes[options.type].publishable) return counts;
+  let query = db
+    .selectFrom('blog_posts as x')
+    .innerJoin('item_tags as t', (join) => join.onRef('t.item_id', '=', 'x.id').on('t.item_type', '=', 'BlogPost'))
+    .select('t.value')
+    .where('x.network_id', '=', networkId)
+    .where('x.publish_status', '=', 'publish')
+    .where('x.publish_time', '>', now)
+    // Which of them the audience sees once they are due.
+    .where((eb) => visibleToAudience(eb, { alias: 'x', publishable: false }, audience, now));
   if (options.values) query = query.where('t.value', 'in', options.values);
-  if (options.limit !== undefined) query = query.limit(options.limit);
-  return (await query.execute()).map((r) => ({ value: r.value, count: Number(r.n) }));
+  for (const { value } of await query.execute()) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
 }
 
 /**
@@ -152,16 +184,4 @@ export async function extraTagCounts(
   const rows = await arms.reduce((all, arm) => all.unionAll(arm)).execute();
   for (const { value } of rows) counts.set(value, (counts.get(value) ?? 0) + 1);
   return counts;
-}
-
-/** When the network's next scheduled blog post becomes due, if one is scheduled. */
-export async function nextDueTime(db: Db, networkId: number, now: number): Promise<number | null> {
-  const row = await db
-    .selectFrom('blog_posts')
-    .select((eb) => eb.fn.min('publish_time').as('due'))
-    .where('network_id', '=', networkId)
-    .where('publish_status', '=', 'publish')
-    .where('publish_time', '>', now)
-    .executeTakeFirst();
-  return row?.due == null ? null : Number(row.due);
 }
