@@ -23,6 +23,7 @@ const SHELL = `<!doctype html>
 </html>
 `;
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};\n`;
+const STORED = { br: zlib.brotliCompressSync(SCRIPT), gzip: zlib.gzipSync(SCRIPT, { level: 9 }) };
 const MANIFEST = { 'index.html': { file: 'assets/index-B4x9Qz1a.js', isEntry: true }, 'web/app/routes/home.tsx': { file: 'assets/home-1.js' } };
 // Stands in for the build's renderer: a network's front page from its Network reply, numbered by render.
 const RENDERER = `
@@ -47,6 +48,10 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(webDir, 'index.html'), SHELL);
   fs.writeFileSync(path.join(webDir, 'assets', 'index-B4x9Qz1a.js'), SCRIPT);
+  // An asset the build stored compressed too, as vite.config.ts does.
+  fs.writeFileSync(path.join(webDir, 'assets', 'app-1.js'), SCRIPT);
+  fs.writeFileSync(path.join(webDir, 'assets', 'app-1.js.br'), STORED.br);
+  fs.writeFileSync(path.join(webDir, 'assets', 'app-1.js.gz'), STORED.gzip);
   fs.mkdirSync(path.join(webDir, '.vite'));
   fs.writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   fs.mkdirSync(path.join(webDir, 'server'));
@@ -171,6 +176,30 @@ describe('compression', () => {
       expect(packed.headers.vary, p).toMatch(/Accept-Encoding/i);
       expect(packed.body.length, p).toBeLessThan(plain.body.length / 2);
       expect(decompress(packed.body).equals(plain.body), p).toBe(true);
+    }
+  });
+});
+
+describe('assets the build stored compressed', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate', 'gzip'],
+  ] as const)('are sent as stored to a client that accepts %s', async (accepted, encoding) => {
+    const res = await get('/assets/app-1.js', { 'accept-encoding': accepted });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(res.body.equals(STORED[encoding])).toBe(true);
+  });
+
+  it('are sent plain to a client that accepts no encoding', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
+      const res = await get('/assets/app-1.js', headers);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body.toString('utf8')).toBe(SCRIPT);
     }
   });
 });

@@ -1,5 +1,7 @@
 // Serves the built web app (Vite's dist/): hashed files under /assets are cached for a year as
-// immutable, since a new build gives them new names; the app's shell (index.html), which names
+// immutable, since a new build gives them new names (and sent as the build compressed them, when
+// it did and the client accepts it: brotli or gzip at their best, once, rather than at an
+// ordinary level on every request); the app's shell (index.html), which names
 // the files of the current build, is revalidated on every load. The shell tells the app which
 // network `/` opens, with a <meta name="default-network"> the server writes into it.
 //
@@ -69,6 +71,7 @@ export function webAppRouter({ webDir, defaultNetwork, app }: WebAppOptions): ex
 
   router.use(
     '/assets',
+    precompressed(path.join(webDir, 'assets')),
     express.static(path.join(webDir, 'assets'), { index: false, immutable: true, maxAge: YEAR_SECONDS * 1000 }),
     // A missing asset is a 404, never the shell: a page of an older build must not run HTML as script.
     (_req, res) => {
@@ -83,6 +86,37 @@ export function webAppRouter({ webDir, defaultNetwork, app }: WebAppOptions): ex
   // Client-side routes all load the app's shell.
   router.get(/^\/(?!xn\/).*/, sendShell);
   return router;
+}
+
+/** The encodings the build writes beside an asset (vite.config.ts), the smaller first. */
+const ENCODINGS = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+] as const;
+
+/** Sends an asset in an encoding the build stored it in and the client accepts, if any; otherwise on to the plain file. */
+function precompressed(assetsDir: string): express.RequestHandler {
+  // The build's files do not change while the server runs.
+  const stored = new Set(fs.existsSync(assetsDir) ? fs.readdirSync(assetsDir) : []);
+  return (req, res, next) => {
+    // A client that accepts no encoding gets the plain file without a Vary, as from the compression middleware.
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.headers['accept-encoding']) return next();
+    const file = req.path.slice(1);
+    if (file.includes('/') || !stored.has(file)) return next();
+    const available = ENCODINGS.filter(([, suffix]) => stored.has(file + suffix));
+    if (available.length === 0) return next();
+    res.vary('Accept-Encoding');
+    // The smaller encoding the client accepts at all (browsers list gzip first, and take either).
+    const chosen = available.find(([encoding]) => req.acceptsEncodings(encoding) === encoding);
+    if (!chosen) return next();
+    // The file's own type, set first, so the compressed file's name does not decide it; the
+    // Content-Encoding keeps the compression middleware from compressing it again.
+    res.type(path.extname(file));
+    res.setHeader('Content-Encoding', chosen[0]);
+    res.sendFile(path.join(assetsDir, file + chosen[1]), { immutable: true, maxAge: YEAR_SECONDS * 1000 }, (error) => {
+      if (error && !res.headersSent) next(error);
+    });
+  };
 }
 
 /** Renders a visitor's page into the shell; null for pages not rendered on the server. Null when the build has no renderer. */
