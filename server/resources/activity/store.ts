@@ -192,7 +192,8 @@ function feed(db: Db, s: FeedShape, v: FeedValues) {
 
 // Compiled once per shape: the feed's visibility conditions make a large query, which took
 // longer to build and compile per request than SQLite takes to run it.
-const feedPage = preparedPage({ sortColumn: 'e.created_at', idColumn: 'e.id', order: 'desc' }, feed);
+// Its page size in the SQL: PostgreSQL then plans it once per connection, not per request.
+const feedPage = preparedPage({ sortColumn: 'e.created_at', idColumn: 'e.id', order: 'desc' }, feed, { takeInSql: true });
 
 const feedCount = preparedQuery((db: Db, s: FeedShape, v: FeedValues) =>
   feed(db, s, v)
