@@ -46,7 +46,8 @@ export async function seesBeyondAudience(db: Db, networkId: number, viewerId: nu
                 .where('f.network_id', '=', networkId)
                 .where('f.account_id', '=', viewerId)
                 .where('f.state', '=', 'friend')
-                .where('x.visibility', '=', 'friends'),
+                // As written, so that the index of friends-only items (migration 0086) serves it.
+                .where(sql<SqlBool>`x.visibility = 'friends'`),
             ),
           );
         }

@@ -22,6 +22,7 @@ import * as alphaListings from './0065-alpha-listings';
 import * as sealedOAuthSecrets from './0075-sealed-oauth-secrets';
 import * as iconPaths from './0066-icon-paths';
 import * as tagAudienceCounts from './0085-tag-audience-counts';
+import * as friendsOnlyLookups from './0086-friends-only-lookups';
 
 type Step = { up(db: Kysely<any>, ctx: MigrationContext): Promise<void> };
 
@@ -46,6 +47,7 @@ const steps: Record<string, Step> = {
   '0075-sealed-oauth-secrets': sealedOAuthSecrets,
   '0066-icon-paths': iconPaths,
   '0085-tag-audience-counts': tagAudienceCounts,
+  '0086-friends-only-lookups': friendsOnlyLookups,
 };
 
 export function migrationsFor(ctx: MigrationContext): Record<string, Migration> {

@@ -5,8 +5,9 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { isPostgres, type Db, type Tx } from '../../db/database';
 import { keysetPage, type Position } from '../../db/paging';
+import { listOf, preparedQuery } from '../../db/prepared';
 import { ApiError } from '../../lib/errors';
-import { visibleItem, visibleToAudience, type Audience, type ScopeContext } from '../../lib/scope';
+import { scopeOf, visibleItem, visibleToAudience, type Audience, type ScopeContext } from '../../lib/scope';
 import { contentTypes, type ContentTypeName } from '../content/types';
 import type { TagCount } from './schema';
 
@@ -73,6 +74,51 @@ export async function listItemTags(db: Db, scope: ScopeContext, item: { type: st
   return keysetPage(query, { sortColumn: 't.position', idColumn: 't.item_id', order: 'asc' }, count, position);
 }
 
+type Counted = Exclude<Audience, 'nobody'>;
+
+interface AudienceShape {
+  audience: Counted;
+  type: ContentTypeName | undefined;
+  /** How many tags are asked for by name, or null for the most used. */
+  values: number | null;
+}
+
+interface AudienceValues {
+  networkId: number;
+  now: number;
+  values: string[];
+  limit: number;
+}
+
+/** The kept counts, most used first (at most `limit`) or of the tags named. */
+const keptQuery = preparedQuery((db: Db, s: AudienceShape & { limited: boolean }, v: AudienceValues) =>
+  db
+    .selectFrom('tag_audience_counts')
+    .select(['value', 'n'])
+    .where('network_id', '=', v.networkId)
+    .where('audience', '=', s.audience)
+    .where('item_type', '=', s.type ?? '')
+    .where('n', '>', 0)
+    .$if(s.values !== null, (q) => q.where('value', 'in', listOf(v.values, s.values!)))
+    .orderBy('n', 'desc')
+    .orderBy('value')
+    .$if(s.limited, (q) => q.limit(v.limit)),
+);
+
+/** The tags of the posts the audience would see but for their publish time still to come (the only publishable type). */
+const scheduledQuery = preparedQuery((db: Db, s: AudienceShape, v: AudienceValues) =>
+  db
+    .selectFrom('blog_posts as x')
+    .innerJoin('item_tags as t', (join) => join.onRef('t.item_id', '=', 'x.id').on('t.item_type', '=', 'BlogPost'))
+    .select('t.value')
+    .where('x.network_id', '=', v.networkId)
+    .where('x.publish_status', '=', 'publish')
+    .where('x.publish_time', '>', v.now)
+    // Which of them the audience sees once they are due.
+    .where((eb) => visibleToAudience(eb, { alias: 'x', publishable: false }, s.audience, v.now))
+    .$if(s.values !== null, (q) => q.where('t.value', 'in', listOf(v.values, s.values!))),
+);
+
 /**
  * How many items every viewer of `audience` sees at `now` carry each tag (only `values`, when
  * given; only items of `type`, when given), most used first, at most `limit`. Read from the
@@ -87,101 +133,100 @@ export async function audienceTagCounts(
   options: { values?: string[]; type?: ContentTypeName; limit?: number },
 ): Promise<TagCount[]> {
   if (audience === 'nobody' || options.values?.length === 0) return [];
-  const scheduled = await scheduledTagCounts(db, networkId, audience, now, options);
-  let query = db
-    .selectFrom('tag_audience_counts')
-    .select(['value', 'n'])
-    .where('network_id', '=', networkId)
-    .where('audience', '=', audience)
-    .where('item_type', '=', options.type ?? '')
-    .where('n', '>', 0)
-    .orderBy('n', 'desc')
-    .orderBy('value');
-  if (options.values) query = query.where('value', 'in', options.values);
+  const shape: AudienceShape = { audience, type: options.type, values: options.values?.length ?? null };
+  const values: AudienceValues = { networkId, now, values: options.values ?? [], limit: options.limit ?? 0 };
+  const scheduled = new Map<string, number>();
+  if (options.type === undefined || contentTypes[options.type].publishable) {
+    for (const { value } of await scheduledQuery(db, shape, values)) scheduled.set(value, (scheduled.get(value) ?? 0) + 1);
+  }
   // Each scheduled tag may fall below one more of the others: that many more are read.
-  if (options.limit !== undefined) query = query.limit(options.limit + scheduled.size);
-  const counts = (await query.execute()).map((r) => ({ value: r.value, count: Number(r.n) - (scheduled.get(r.value) ?? 0) }));
+  const limited = options.limit !== undefined;
+  const rows = await keptQuery(db, { ...shape, limited }, { ...values, limit: values.limit + scheduled.size });
+  const counts = rows.map((r) => ({ value: r.value, count: Number(r.n) - (scheduled.get(r.value) ?? 0) }));
   if (scheduled.size === 0) return counts;
   const sorted = counts.filter((t) => t.count > 0).sort(mostUsedFirst);
-  return options.limit === undefined ? sorted : sorted.slice(0, options.limit);
+  return limited ? sorted.slice(0, options.limit) : sorted;
 }
 
 /** Most used first, then by tag. */
 export const mostUsedFirst = (a: TagCount, b: TagCount) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
 
-/** The tags of the posts `audience` would see but for their publish time still to come, counted. */
-async function scheduledTagCounts(
-  db: Db,
-  networkId: number,
-  audience: Exclude<Audience, 'nobody'>,
-  now: number,
-  options: { values?: string[]; type?: ContentTypeName },
-): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  if (options.type !== undefined && !contentTypes[options.type].publishable) return counts;
-  let query = db
-    .selectFrom('blog_posts as x')
-    .innerJoin('item_tags as t', (join) => join.onRef('t.item_id', '=', 'x.id').on('t.item_type', '=', 'BlogPost'))
-    .select('t.value')
-    .where('x.network_id', '=', networkId)
-    .where('x.publish_status', '=', 'publish')
-    .where('x.publish_time', '>', now)
-    // Which of them the audience sees once they are due.
-    .where((eb) => visibleToAudience(eb, { alias: 'x', publishable: false }, audience, now));
-  if (options.values) query = query.where('t.value', 'in', options.values);
-  for (const { value } of await query.execute()) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return counts;
+interface ExtraShape {
+  audience: Audience;
+  type: ContentTypeName | undefined;
+  values: number | null;
+}
+
+interface ExtraValues {
+  networkId: number;
+  viewerId: number;
+  now: number;
+  values: string[];
 }
 
 /**
- * The tags of the items the caller sees beyond their audience's (`audienceNow` is the time
- * the audience's counts were taken at): their own drafts, scheduled, unapproved or restricted
- * items, and a member's friends' friends-only ones. Read from the caller's and their friends'
- * items alone, so it costs what they wrote, not what the network holds.
+ * The tags of the caller's own items their audience does not see, and (members) of their
+ * friends' friends-only items, one row per item and tag. What the scope grants a caller beyond
+ * their audience is exactly these (scope.ts): to a moderator, their own unpublished items; to
+ * anyone else, their own items the audience does not see, and to a member the friends-only
+ * items of those whose friend they are, once published and approved.
+ */
+const extraQuery = preparedQuery((db: Db, s: ExtraShape, v: ExtraValues) => {
+  const arms = Object.entries(contentTypes)
+    .filter(([name]) => s.type === undefined || name === s.type)
+    .map(([name, t]) => {
+      const items = `${t.table} as x` as 'blog_posts as x';
+      let ids = db
+        .selectFrom(items)
+        .select('x.id')
+        .where('x.network_id', '=', v.networkId)
+        .where('x.author_id', '=', v.viewerId)
+        .where((eb) => eb.not(visibleToAudience(eb, { alias: 'x', publishable: t.publishable }, s.audience, v.now)));
+      if (s.audience === 'members') {
+        // Friendships are written both ways: the caller's side names their friends, and each
+        // friend's side admits the caller to the friend's friends-only items (scope.ts).
+        ids = ids.unionAll(
+          db
+            .selectFrom('friendships as f')
+            .innerJoin(items, (join) => join.onRef('x.network_id', '=', 'f.network_id').onRef('x.author_id', '=', 'f.friend_account_id'))
+            .select('x.id')
+            .where('f.network_id', '=', v.networkId)
+            .where('f.account_id', '=', v.viewerId)
+            .where('f.state', '=', 'friend')
+            // As written, so that the index of friends-only items (migration 0086) serves it.
+            .where(sql<SqlBool>`x.visibility = 'friends'`)
+            .where('x.author_id', '<>', v.viewerId)
+            .where((eb) => visibleItem(eb, { alias: 'x', publishable: t.publishable }, scopeOf({ caller: 'member', privateNetwork: false }, { networkId: v.networkId, accountId: v.viewerId, now: v.now }))),
+        );
+      }
+      // The items first, then their tags: never the other way round, through every tag of the type.
+      const arm = db.selectFrom('item_tags as t').select('t.value').where('t.item_type', '=', name).where('t.item_id', 'in', ids);
+      return s.values === null ? arm : arm.where('t.value', 'in', listOf(v.values, s.values));
+    });
+  return arms.reduce((all, arm) => all.unionAll(arm));
+});
+
+/**
+ * The tags of the items the caller sees beyond their audience's (at `now`, as the audience's
+ * counts): their own drafts, scheduled, unapproved or restricted items, and a member's
+ * friends' friends-only ones. Read from the caller's and their friends' items alone, so it
+ * costs what they wrote, not what the network holds.
  */
 export async function extraTagCounts(
   db: Db,
   scope: ScopeContext,
   audience: Audience,
-  audienceNow: number,
+  now: number,
   options: { values?: string[]; type?: ContentTypeName },
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   const viewerId = scope.viewer.accountId;
   if (viewerId === null || options.values?.length === 0) return counts;
-  const networkId = scope.network.id;
-  const arms = Object.entries(contentTypes)
-    .filter(([name]) => options.type === undefined || name === options.type)
-    .map(([name, t]) => {
-      let arm = db
-        .selectFrom(`${t.table} as x` as 'blog_posts as x')
-        .innerJoin('item_tags as t', (join) => join.onRef('t.item_id', '=', 'x.id').on('t.item_type', '=', name))
-        .select('t.value')
-        .where('x.network_id', '=', networkId)
-        .where((eb) =>
-          // Friendships are written both ways, so the caller's side names every author whose friends-only items they may see.
-          audience === 'members'
-            ? eb.or([
-                eb('x.author_id', '=', viewerId),
-                eb(
-                  'x.author_id',
-                  'in',
-                  eb
-                    .selectFrom('friendships as f')
-                    .select('f.friend_account_id')
-                    .where('f.network_id', '=', networkId)
-                    .where('f.account_id', '=', viewerId)
-                    .where('f.state', '=', 'friend'),
-                ),
-              ])
-            : eb('x.author_id', '=', viewerId),
-        )
-        .where((eb) => visibleItem(eb, { alias: 'x', publishable: t.publishable }, scope))
-        .where((eb) => eb.not(visibleToAudience(eb, { alias: 'x', publishable: t.publishable }, audience, audienceNow)));
-      if (options.values) arm = arm.where('t.value', 'in', options.values);
-      return arm;
-    });
-  const rows = await arms.reduce((all, arm) => all.unionAll(arm)).execute();
+  const rows = await extraQuery(
+    db,
+    { audience, type: options.type, values: options.values?.length ?? null },
+    { networkId: scope.network.id, viewerId, now, values: options.values ?? [] },
+  );
   for (const { value } of rows) counts.set(value, (counts.get(value) ?? 0) + 1);
   return counts;
 }
