@@ -168,6 +168,28 @@ describe('replies shared by audience', () => {
     expect(signedOut.text).not.toContain(draft);
   });
 
+  it('gives every caller of a public network the one kept feed, which holds only what a visitor may read', async () => {
+    const [writer, reader] = await members(2);
+    await writer!.post('BlogPost', { title: 'Feed draft', publishStatus: 'draft' });
+    await owner.post('BlogPost', { title: 'Feed members only', visibility: 'members' });
+    await writer!.post('BlogPost', { title: 'Feed for all' });
+    // Built for a member with a draft of their own, kept for everyone.
+    const mine = await raw(writer!, 'BlogPost/feed', {});
+    expect(mine.status).toBe(200);
+    expect(mine.cache).toBeNull();
+    for (const client of [server.anonymous(), reader!, writer!, owner]) {
+      const feed = await raw(client, 'BlogPost/feed', {});
+      expect(feed.cache).toBe('hit');
+      expect(feed.text).toBe(mine.text);
+    }
+    expect(mine.text).toContain('Feed for all');
+    for (const title of ['Feed draft', 'Feed members only']) expect(mine.text).not.toContain(title);
+    // A session that ended reads as a visitor, here as anywhere else.
+    const ended = reader!.withoutCsrf();
+    await reader!.del('Session');
+    expect(await raw(ended, 'BlogPost/feed', {})).toMatchObject({ status: 200, text: mine.text });
+  });
+
   it("answers a member listing from the members' reply only to members it does not list", async () => {
     const other = await server.signUp('Audience Elder');
     const newest = await server.signUp('Audience Newest');

@@ -74,6 +74,12 @@ const REST_PATH = /^\/xn\/rest\/([^/?#]+)\/1\.0\/([^?#]+)(?:\?(.*))?$/;
 const AUDIENCE_ENDPOINTS =
   /^(?:(?:BlogPost|Photo|Video|Topic)(?:\/(?:recent|featured|count))?|BlogPost\/feed|Comment\/(?:recent|featured)|Activity(?:\/(?:recent|count))?|Tag\/(?:popular|list)|User\/(?:recent|alpha|featured|count))$/;
 /**
+ * The reads whose reply is the same for every caller of a public network, signed in or not:
+ * the Atom feeds, which show what a visitor may read whoever asks. Their routes say so
+ * (`sameForEveryone`), and a reply built for a member is kept for visitors too.
+ */
+const SAME_FOR_EVERYONE = /^BlogPost\/feed$/;
+/**
  * Listings that show a member their own e-mail and answers where others of their audience see
  * none: what one kept for members is answered to a member only when it does not list them
  * (`listsMembers` says whom it lists). Moderators see everyone's alike.
@@ -238,8 +244,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     options
       .identify(req, subdomain)
       .then(async () => {
-        const reader = readerOf(req, m[2]!);
         const network = req.network;
+        // Identified first, so a credential that is refused is refused as anywhere else.
+        if (SAME_FOR_EVERYONE.test(m[2]!)) {
+          if (req.refusal || !network || network.is_private) return next();
+          return answer(req, res, next, address, startedAt, stateOf(network.id));
+        }
+        const reader = readerOf(req, m[2]!);
         if (!reader || !network) return next();
         const state = stateOf(network.id);
         const generation = state.generation;
@@ -327,7 +338,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         current() &&
         (reader
           ? caller.viewer.accountId === reader.accountId && network.id === state.id
-          : !network.is_private && caller.viewer.accountId === null && network.id === state.id);
+          : !network.is_private && (caller.viewer.accountId === null || res.locals.sameForEveryone === true) && network.id === state.id);
       // A member listing that shows its reader their own entry is theirs alone.
       const listed = reader?.listed ? (res.locals.listedMembers as number[] | undefined) : undefined;
       if (!keep || (reader?.listed && (!listed || listed.includes(reader.accountId)))) return settle(undefined);
@@ -412,6 +423,11 @@ function readerOf(req: Request, endpoint: string): Reader | undefined {
 /** Says whom a member listing lists (their account ids), for the replies kept by audience. */
 export function listsMembers(res: Response, accountIds: number[]): void {
   res.locals.listedMembers = accountIds;
+}
+
+/** Says that the reply is what a visitor would read whoever asks (SAME_FOR_EVERYONE), so a member's may be kept for all. */
+export function sameForEveryone(res: Response): void {
+  res.locals.sameForEveryone = true;
 }
 
 /** The query with its parameters ordered by name (values of one name keep their order). */

@@ -3,6 +3,7 @@
 // a feed reader's copy never holds a member's private view — and a private network has none.
 import { z } from 'zod';
 import { endpoint, type Ctx } from '../../http/endpoint';
+import { sameForEveryone } from '../../http/response-cache';
 import { ApiError } from '../../lib/errors';
 import { anonymous } from '../../lib/viewer';
 import { blogPostUrl } from '../blog-posts/schema';
@@ -85,6 +86,8 @@ export const feedEndpoints = [
       ctx.res.setHeader('Content-Type', 'application/atom+xml; charset=utf-8');
       ctx.res.setHeader('Cache-Control', 'public, max-age=300');
       ctx.res.setHeader('Last-Modified', new Date(newest).toUTCString());
+      // Read as a visitor reads it, whoever asks: a member's copy is kept for everyone.
+      sameForEveryone(ctx.res);
       // A reader that has this very document is answered 304 (server/http/conditional.ts).
       ctx.res.send(xml);
       return {};
