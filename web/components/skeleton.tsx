@@ -10,9 +10,25 @@ type Props = {
   avatar?: boolean;
   /** A page's title above the rows, where its heading will be. */
   heading?: boolean;
+  /** A photo's or a video's frame above the title's lines (the classes of its shape). */
+  frame?: string;
 };
 
-export function Skeleton({ label, rows = 1, lines = 3, avatar = false, heading = false }: Props) {
+export function Skeleton({ label, rows = 1, lines = 3, avatar = false, heading = false, frame }: Props) {
+  if (frame) {
+    return (
+      <div className="skeleton" role="status">
+        <span className="visually-hidden">{label}</span>
+        <div aria-hidden="true">
+          <span className={`${frame} skeleton-tile`} />
+          <div className="skeleton-lines">
+            <span className="skeleton-line" style={{ width: '60%' }} />
+            <span className="skeleton-line" style={{ width: '35%' }} />
+          </div>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="skeleton" role="status">
       <span className="visually-hidden">{label}</span>

@@ -6,6 +6,7 @@ import { ErrorMessage, leadsNowhere } from '../../../components/error-message';
 import { MemberByline } from '../../../components/member-byline';
 import { NotFound } from '../../../components/not-found';
 import { RelativeTime } from '../../../components/relative-time';
+import { Skeleton } from '../../../components/skeleton';
 import { TagList } from '../../blog-posts/components/tag-list';
 import { PageTitle } from '../../network/components/page-title';
 import { paths } from '../../../lib/paths';
@@ -25,7 +26,7 @@ const AUDIENCE = { all: null, members: 'Members of this network', friends: 'The 
 export function PhotoView({ network, id, actions, children }: Props) {
   const photo = useQuery(photoQueries.detail(network, id));
 
-  if (photo.isPending) return <PhotoSkeleton />;
+  if (photo.isPending) return <Skeleton label="Loading photo…" frame="photo-frame skeleton-photo" />;
   if (photo.isError) {
     if (leadsNowhere(photo.error)) return <NotFound kind="photo" />;
     return <ErrorMessage error={photo.error} title="The photo could not be loaded." retry={() => void photo.refetch()} />;
@@ -65,20 +66,5 @@ export function PhotoView({ network, id, actions, children }: Props) {
       </article>
       {children?.(entry)}
     </>
-  );
-}
-
-function PhotoSkeleton() {
-  return (
-    <div className="skeleton" role="status">
-      <span className="visually-hidden">Loading photo…</span>
-      <div aria-hidden="true">
-        <span className="photo-frame skeleton-tile skeleton-photo" />
-        <div className="skeleton-lines">
-          <span className="skeleton-line" style={{ width: '60%' }} />
-          <span className="skeleton-line" style={{ width: '35%' }} />
-        </div>
-      </div>
-    </div>
   );
 }

@@ -7,6 +7,7 @@ import { ErrorMessage, leadsNowhere } from '../../../components/error-message';
 import { MemberByline } from '../../../components/member-byline';
 import { NotFound } from '../../../components/not-found';
 import { RelativeTime } from '../../../components/relative-time';
+import { Skeleton } from '../../../components/skeleton';
 import { paths } from '../../../lib/paths';
 import { TagList } from '../../blog-posts/components/tag-list';
 import { PageTitle } from '../../network/components/page-title';
@@ -27,7 +28,7 @@ type Props = {
 export function VideoView({ network, id, actions, children }: Props) {
   const video = useQuery(videoQueries.detail(network, id));
 
-  if (video.isPending) return <VideoSkeleton />;
+  if (video.isPending) return <Skeleton label="Loading video…" frame="video-frame skeleton-video" />;
   if (video.isError) {
     if (leadsNowhere(video.error)) return <NotFound kind="video" />;
     return <ErrorMessage error={video.error} title="The video could not be loaded." retry={() => void video.refetch()} />;
@@ -56,21 +57,5 @@ export function VideoView({ network, id, actions, children }: Props) {
       </article>
       {children?.(entry)}
     </>
-  );
-}
-
-/** The player's frame and the title's lines, where they will be, so the page does not jump. */
-function VideoSkeleton() {
-  return (
-    <div className="skeleton" role="status">
-      <span className="visually-hidden">Loading video…</span>
-      <div aria-hidden="true">
-        <span className="video-frame skeleton-tile skeleton-video" />
-        <div className="skeleton-lines">
-          <span className="skeleton-line" style={{ width: '60%' }} />
-          <span className="skeleton-line" style={{ width: '35%' }} />
-        </div>
-      </div>
-    </div>
   );
 }
