@@ -5,9 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockSchemas } from './test/harness';
+import { runOnce } from './test/harness';
 import { openDatabase } from './db/database';
 import { openSecret } from './db/sealed-secrets';
 import { KEY_FILE, parseKey, SecretBox } from './lib/secret-box';
@@ -33,21 +32,12 @@ async function cli(...args: string[]) {
   return run(tsx, ['server/cli.ts', ...args], { cwd: repo, env });
 }
 
-// The CLI migrates on every run: hold the harness's schema lock shared meanwhile, so no other
-// test file drops its schema under the migrator, and take it exclusively to drop ours.
-let schemaLock: pg.Client | undefined;
-
 beforeAll(async () => {
-  if (!databaseUrl) return;
-  schemaLock = await lockSchemas(databaseUrl, 'shared');
-  await schemaLock.query(`create schema ${schema}`);
+  if (databaseUrl) await runOnce(databaseUrl, `create schema ${schema}`);
 });
 afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (!databaseUrl) return;
-  await schemaLock?.end();
-  const client = await lockSchemas(databaseUrl, 'exclusive');
-  await client.query(`drop schema ${schema} cascade`).finally(() => client.end());
+  if (databaseUrl) await runOnce(databaseUrl, `drop schema ${schema} cascade`);
 });
 
 describe('npm run cli', () => {

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Driver, type KyselyConfig, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresAdapter, SqliteDialect, type Driver, type KyselyConfig, type Transaction } from 'kysely';
+import { OwnSchemaPostgresDialect } from './pg-introspector';
 import { NamingClient } from './pg-statements';
 import type { Database } from './schema';
 
@@ -45,7 +46,7 @@ export function openDatabase(options: DatabaseOptions): { db: Db; dialect: Diale
       options: options.pgSchema ? `-c search_path=${options.pgSchema}` : undefined,
     });
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) }),
+      db: new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }), log: queryLog(options) }),
       dialect: 'postgres',
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: PG_POOL_SIZE }),
     };

@@ -11,10 +11,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockSchemas, OAuthClient, startTestServer, type Client, type TestServer } from '../test/harness';
+import { OAuthClient, runOnce, startTestServer, type Client, type TestServer } from '../test/harness';
 import { loadSecretBox } from '../lib/secret-box';
 import { buildWorld, type World } from '../test/world';
 import { runCli } from '../test/cli-runner';
@@ -22,6 +22,7 @@ import { openSqliteFile, tableDigest, tableNames } from '../test/digest';
 import { childData, startChildServer } from '../test/child-server';
 import type { Database } from '../db/schema';
 import type { Db } from '../db/database';
+import { OwnSchemaPostgresDialect } from '../db/pg-introspector';
 import { ARCHIVED_TABLES, ArchiveError, importNetwork, NOT_ARCHIVED } from './archive';
 import { DATABASE_FILE } from './backup';
 
@@ -53,9 +54,8 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('a network archive, SQLite → Po
     expect((await world.callers.friend.post('AccessToken', { name: 'script' })).status).toBe(200);
     await world.callers.stranger.post('Friend', { friend: world.screenNames.member });
     if (pgUrl) {
-      const lock = await lockSchemas(pgUrl, 'shared');
-      await lock.query(`create schema ${schema}`).finally(() => lock.end());
-      pgDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: pgUrl, options: `-c search_path=${schema}`, max: 2 }) }) });
+      await runOnce(pgUrl, `create schema ${schema}`);
+      pgDb = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool: new pg.Pool({ connectionString: pgUrl, options: `-c search_path=${schema}`, max: 2 }) }) });
     }
   }, 120_000);
   afterAll(async () => {
@@ -63,8 +63,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('a network archive, SQLite → Po
     await pgDb?.destroy();
     fs.rmSync(work, { recursive: true, force: true });
     if (pgUrl) {
-      const lock = await lockSchemas(pgUrl, 'exclusive');
-      await lock.query(`drop schema if exists ${schema} cascade`).finally(() => lock.end());
+      await runOnce(pgUrl, `drop schema if exists ${schema} cascade`);
     }
   });
 

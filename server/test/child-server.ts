@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { lockSchemas, OWNER } from './harness';
+import { OWNER, runOnce } from './harness';
 import { spawnServer, type ChildServer } from './spawn-server';
 
 export type { ChildServer };
@@ -26,8 +26,7 @@ export async function childData(dialect?: 'sqlite'): Promise<ChildData> {
   const databaseUrl = dialect === 'sqlite' ? undefined : process.env.TEST_DATABASE_URL;
   const schema = `c_${crypto.randomBytes(6).toString('hex')}`;
   if (databaseUrl) {
-    const lock = await lockSchemas(databaseUrl, 'shared');
-    await lock.query(`create schema ${schema}`).finally(() => lock.end());
+    await runOnce(databaseUrl, `create schema ${schema}`);
   }
   return {
     dialect: databaseUrl ? 'postgres' : 'sqlite',
@@ -40,8 +39,7 @@ export async function childData(dialect?: 'sqlite'): Promise<ChildData> {
     async remove() {
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (!databaseUrl) return;
-      const lock = await lockSchemas(databaseUrl, 'exclusive');
-      await lock.query(`drop schema if exists ${schema} cascade`).finally(() => lock.end());
+      await runOnce(databaseUrl, `drop schema if exists ${schema} cascade`);
     },
   };
 }

@@ -302,12 +302,9 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-test-'));
   const databaseUrl = process.env.TEST_DATABASE_URL;
   let pgSchema: string | undefined;
-  // Held while this server migrates; released below, once it runs.
-  let schemaLock: pg.Client | undefined;
   if (databaseUrl) {
     pgSchema = `t_${crypto.randomBytes(6).toString('hex')}`;
-    schemaLock = await lockSchemas(databaseUrl, 'shared');
-    await schemaLock.query(`create schema ${pgSchema}`);
+    await runOnce(databaseUrl, `create schema ${pgSchema}`);
   }
   const config = loadConfig({
     PORT: '0',
@@ -322,7 +319,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     RATE_LIMIT_PER_MINUTE: '1000000',
     ...env,
   });
-  const started = await startServer(config, { pgSchema, log: options.log }).finally(() => schemaLock?.end());
+  const started = await startServer(config, { pgSchema, log: options.log });
   const others: RunningServer[] = [];
   // What a test writes straight to the database drops the replies every instance keeps, as
   // the service's own writes do, so none hides it.
@@ -405,10 +402,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       await Promise.all(others.map((o) => o.stop()));
       await running.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (databaseUrl && pgSchema) {
-        const client = await lockSchemas(databaseUrl, 'exclusive');
-        await client.query(`drop schema ${pgSchema} cascade`).finally(() => client.end());
-      }
+      if (databaseUrl && pgSchema) await runOnce(databaseUrl, `drop schema ${pgSchema} cascade`);
     },
   };
   return server;
@@ -462,18 +456,15 @@ function announceWrites(changed: () => void): KyselyPlugin {
 }
 
 /**
- * Kysely's migrator reads the catalog of every schema in the database, and fails when another
- * test file drops its schema meanwhile ("schema t_... does not exist"). So migrations hold this
- * lock shared and drops hold it exclusively; it is released when the returned client ends.
+ * Runs one statement on its own connection (a test's schema made or dropped). Test files make
+ * and drop theirs side by side, while others migrate: each server reads the catalog of its own
+ * schema alone (db/pg-introspector.ts).
  */
-export async function lockSchemas(databaseUrl: string, mode: 'shared' | 'exclusive'): Promise<pg.Client> {
+export async function runOnce(databaseUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  await client.query(mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [SCHEMA_LOCK]);
-  return client;
+  await client.query(statement).finally(() => client.end());
 }
-
-const SCHEMA_LOCK = 7_240_001;
 
 /** POST Token: HTTP Basic credentials, and OAuth parameters (consumer secret only) in the form body. */
 export async function fetchToken(server: TestServer, consumer: { key: string; secret: string }, email: string, password: string): Promise<Reply> {
