@@ -13,6 +13,7 @@ import {
   accountNamed,
   forgetFriendship,
   listFriendships,
+  listFriendshipsOf,
   lockPair,
   relationship,
   setRelationship,
@@ -79,6 +80,10 @@ export async function friendList(
 ) {
   let authorId = ctx.viewer.accountId;
   if (input.author !== undefined) {
+    const filters = { state: input.state, friend: input.friend };
+    const page = await listFriendshipsOf(ctx.db, ctx.network.id, input.author, ctx.viewer.accountId, filters, order, count, position);
+    // An empty page is read again through the member, who may not be there.
+    if (page.rows.length > 0) return page;
     const author = await accountNamed(ctx.db, ctx.network.id, input.author);
     if (!author?.member_id) throw new ApiError('noSuchItem', `No member '${input.author}' on this network.`);
     authorId = author.id;

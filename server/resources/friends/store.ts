@@ -163,17 +163,36 @@ interface FriendsShape {
   onlyFriends: boolean;
   state: FriendState | null;
   friend: boolean;
+  /** The member is named by `authorName` (a member of the network, any state), not by `authorId`. */
+  named?: boolean;
 }
 
 interface FriendsValues {
   networkId: number;
   authorId: number;
   friend: string;
+  authorName?: string;
+  viewerId?: number | null;
 }
 
 function friendships(db: Db, s: FriendsShape, v: FriendsValues) {
-  let query = selectFriendships(db).where('f.network_id', '=', v.networkId).where('f.account_id', '=', v.authorId);
-  if (s.onlyFriends) query = query.where('f.state', '=', 'friend');
+  let query = selectFriendships(db).where('f.network_id', '=', v.networkId);
+  if (s.named) {
+    // The member found in the same query as their friendships; only the caller sees more
+    // than their own accepted friends.
+    query = query
+      .where('f.account_id', '=', (eb) =>
+        eb
+          .selectFrom('accounts as n')
+          .innerJoin('members as nm', (j) => j.onRef('nm.account_id', '=', 'n.id').on('nm.network_id', '=', v.networkId))
+          .select('n.id')
+          .where('n.screen_name', '=', v.authorName!),
+      )
+      .where((eb) => eb.or([eb('f.state', '=', 'friend'), eb('f.account_id', '=', v.viewerId!)]));
+  } else {
+    query = query.where('f.account_id', '=', v.authorId);
+    if (s.onlyFriends) query = query.where('f.state', '=', 'friend');
+  }
   if (s.state !== null) query = query.where('f.state', '=', s.state);
   if (s.friend) query = query.where('b.screen_name', '=', v.friend);
   return query;
@@ -197,6 +216,27 @@ export async function listFriendships(
 ) {
   const shape = { onlyFriends: filters.onlyFriends, state: filters.state ?? null, friend: filters.friend !== undefined };
   const page = await pages[order](db, shape, { networkId, authorId, friend: filters.friend ?? '' }, count, position);
+  return { ...page, rows: page.rows.map(toItem) };
+}
+
+/**
+ * One page of the relationships of the member named `authorName`, in one query with finding
+ * them: their accepted friends, or all of them to the member themselves. Empty when there is
+ * no such member (the caller tells that from a member without friends).
+ */
+export async function listFriendshipsOf(
+  db: Db,
+  networkId: number,
+  authorName: string,
+  viewerId: number | null,
+  filters: Omit<FriendFilters, 'onlyFriends'>,
+  order: FriendOrder,
+  count: number,
+  position: Position,
+) {
+  const shape = { onlyFriends: true, state: filters.state ?? null, friend: filters.friend !== undefined, named: true };
+  const values = { networkId, authorId: 0, friend: filters.friend ?? '', authorName, viewerId };
+  const page = await pages[order](db, shape, values, count, position);
   return { ...page, rows: page.rows.map(toItem) };
 }
 

@@ -90,40 +90,51 @@ interface AudienceValues {
   limit: number;
 }
 
-/** The kept counts, most used first (at most `limit`) or of the tags named. */
-const keptQuery = preparedQuery((db: Db, s: AudienceShape & { limited: boolean }, v: AudienceValues) =>
-  db
-    .selectFrom('tag_audience_counts')
-    .select(['value', 'n'])
-    .where('network_id', '=', v.networkId)
-    .where('audience', '=', s.audience)
-    .where('item_type', '=', s.type ?? '')
-    .where('n', '>', 0)
-    .$if(s.values !== null, (q) => q.where('value', 'in', listOf(v.values, s.values!)))
-    .orderBy('n', 'desc')
-    .orderBy('value')
-    .$if(s.limited, (q) => q.limit(v.limit)),
-);
-
-/** The tags of the posts the audience would see but for their publish time still to come (the only publishable type). */
-const scheduledQuery = preparedQuery((db: Db, s: AudienceShape, v: AudienceValues) =>
-  db
-    .selectFrom('blog_posts as x')
-    .innerJoin('item_tags as t', (join) => join.onRef('t.item_id', '=', 'x.id').on('t.item_type', '=', 'BlogPost'))
-    .select('t.value')
-    .where('x.network_id', '=', v.networkId)
-    .where('x.publish_status', '=', 'publish')
-    .where('x.publish_time', '>', v.now)
-    // Which of them the audience sees once they are due.
-    .where((eb) => visibleToAudience(eb, { alias: 'x', publishable: false }, s.audience, v.now))
-    .$if(s.values !== null, (q) => q.where('t.value', 'in', listOf(v.values, s.values!))),
-);
+/**
+ * The kept counts less the posts still scheduled, which those counts hold already (few, and
+ * read through an index), ordered by the kept count: most used first (at most `limit`, and one
+ * more for each tag of the scheduled posts, which may fall below one more of the others) or
+ * the tags named. One query, not one for the scheduled posts and one for the counts.
+ */
+const keptQuery = preparedQuery((db: Db, s: AudienceShape & { limited: boolean; scheduled: boolean }, v: AudienceValues) => {
+  const from = (
+    s.scheduled
+      ? // Read once (few rows), not again for each count.
+        db.with((cte) => cte('scheduled').materialized(), (w) =>
+          w
+            .selectFrom('blog_posts as x')
+            .innerJoin('item_tags as t', (join) => join.onRef('t.item_id', '=', 'x.id').on('t.item_type', '=', 'BlogPost'))
+            .select('t.value')
+            .where('x.network_id', '=', v.networkId)
+            .where('x.publish_status', '=', 'publish')
+            .where('x.publish_time', '>', v.now)
+            // Which of them the audience sees once they are due.
+            .where((eb) => visibleToAudience(eb, { alias: 'x', publishable: false }, s.audience, v.now))
+            .$if(s.values !== null, (q) => q.where('t.value', 'in', listOf(v.values, s.values!))),
+        )
+      : db
+  ) as Db;
+  const n = s.scheduled ? sql<number>`c.n - (select count(*) from scheduled where scheduled.value = c.value)` : sql<number>`c.n`;
+  const scheduledTags = s.scheduled ? sql<number>`(select count(distinct value) from scheduled)` : sql<number>`0`;
+  const limit = s.scheduled ? sql<number>`${v.limit} + ${scheduledTags}` : v.limit;
+  return from
+    .selectFrom('tag_audience_counts as c')
+    .select(['c.value', n.as('n'), scheduledTags.as('scheduled_tags')])
+    .where('c.network_id', '=', v.networkId)
+    .where('c.audience', '=', s.audience)
+    .where('c.item_type', '=', s.type ?? '')
+    .where('c.n', '>', 0)
+    .$if(s.values !== null, (q) => q.where('c.value', 'in', listOf(v.values, s.values!)))
+    .orderBy('c.n', 'desc')
+    .orderBy('c.value')
+    .$if(s.limited, (q) => q.limit(limit));
+});
 
 /**
  * How many items every viewer of `audience` sees at `now` carry each tag (only `values`, when
  * given; only items of `type`, when given), most used first, at most `limit`. Read from the
  * counts the database keeps per audience (migration 0085), less the posts still scheduled at
- * `now`, which those counts hold already: few, and read through an index.
+ * `now`, which those counts hold already.
  */
 export async function audienceTagCounts(
   db: Db,
@@ -135,15 +146,12 @@ export async function audienceTagCounts(
   if (audience === 'nobody' || options.values?.length === 0) return [];
   const shape: AudienceShape = { audience, type: options.type, values: options.values?.length ?? null };
   const values: AudienceValues = { networkId, now, values: options.values ?? [], limit: options.limit ?? 0 };
-  const scheduled = new Map<string, number>();
-  if (options.type === undefined || contentTypes[options.type].publishable) {
-    for (const { value } of await scheduledQuery(db, shape, values)) scheduled.set(value, (scheduled.get(value) ?? 0) + 1);
-  }
-  // Each scheduled tag may fall below one more of the others: that many more are read.
   const limited = options.limit !== undefined;
-  const rows = await keptQuery(db, { ...shape, limited }, { ...values, limit: values.limit + scheduled.size });
-  const counts = rows.map((r) => ({ value: r.value, count: Number(r.n) - (scheduled.get(r.value) ?? 0) }));
-  if (scheduled.size === 0) return counts;
+  const scheduled = options.type === undefined || contentTypes[options.type].publishable;
+  const rows = await keptQuery(db, { ...shape, limited, scheduled }, values);
+  const counts = rows.map((r) => ({ value: r.value, count: Number(r.n) }));
+  if (rows.length === 0 || Number(rows[0]!.scheduled_tags) === 0) return counts;
+  // Read in the kept counts' order: the tags of a scheduled post may have to move down, or out.
   const sorted = counts.filter((t) => t.count > 0).sort(mostUsedFirst);
   return limited ? sorted.slice(0, options.limit) : sorted;
 }
