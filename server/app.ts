@@ -104,7 +104,7 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
     },
   });
 
-  app.use((req, res, next) => {
+  const stamp: express.RequestHandler = (req, res, next) => {
     const incoming = req.get('x-request-id');
     const id = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
     req.id = id;
@@ -113,30 +113,49 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
     if (options.lifecycle.draining) res.setHeader('Connection', 'close');
     req.publicOrigin = publicOrigin(req, options);
     next();
-  });
-  app.use(cache.middleware);
-  app.use(requestLog(app, log));
-  app.use(options.metrics.middleware);
-  app.use(
-    securityHeaders({
-      contentSecurityPolicy: {
-        directives: {
-          // Images of this site under the address its links name too, and any https: host (members' icons); no plain http: host.
-          'img-src': ["'self'", 'data:', 'https:', (req) => (req as express.Request).publicOrigin],
-          'frame-src': ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
-          // Served over plain HTTP (HOST=0.0.0.0 on a LAN address), upgrading the app's own
-          // scripts to an https:// nobody answers would leave a blank page.
-          'upgrade-insecure-requests': null,
-        },
+  };
+  const logged = requestLog(app, log);
+  const secured = securityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        // Images of this site under the address its links name too, and any https: host (members' icons); no plain http: host.
+        'img-src': ["'self'", 'data:', 'https:', (req) => (req as express.Request).publicOrigin],
+        'frame-src': ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        // Served over plain HTTP (HOST=0.0.0.0 on a LAN address), upgrading the app's own
+        // scripts to an https:// nobody answers would leave a blank page.
+        'upgrade-insecure-requests': null,
       },
-    }),
-  );
+    },
+  });
   // Compresses what is worth it (gzip or brotli, as the client accepts); event streams send
   // Cache-Control: no-transform and pass through as they come. A client that accepts no
   // encoding (most programs) skips the middleware: its reply is the uncompressed one either
   // way, only without a `Vary: Accept-Encoding` that a reply valid for every client needs not.
   const compress = compression();
-  app.use((req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()));
+  const compressed: express.RequestHandler = (req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next());
+  /** What every request goes through first, in this order. */
+  const common = [stamp, cache.middleware, logged, options.metrics.middleware, secured, compressed];
+
+  const limited = limitRequests(options.rateLimit);
+  const rest = [identifyCaller(auth, (req) => networkOfRestPath(networks, req)), limited, restRouter({ ...deps, signIns: options.signIns }, endpoints)];
+  const answerError = errorHandler(log);
+  // A REST GET without a body goes through the same middlewares as through Express's router,
+  // in the same order, without the router looking for them: the routes between (operations,
+  // the form parser, the OpenAPI document) answer none of these. Anything else, and any path
+  // Express would read otherwise (another case, an undecodable network), takes the router.
+  const restGet = [...common, enterRestMount, ...rest];
+  app.use((req, res, next) => {
+    if (req.method !== 'GET' || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return next();
+    const m = REST_GET.exec(req.url);
+    if (!m || decoded(m[1]!) === undefined) return next();
+    inTurn(restGet, req, res, (error) => {
+      req.url = req.originalUrl;
+      req.baseUrl = '';
+      if (error === undefined) sendError(req, res, new ApiError('noSuchEndpoint', `No endpoint ${req.method} ${req.originalUrl.split('?')[0]}.`));
+      else answerError(error, req, res, () => {});
+    });
+  });
+  for (const handler of common) app.use(handler);
 
   app.use(operationsRouter({ db, metrics: options.metrics, lifecycle: options.lifecycle, metricsToken: options.metricsToken }));
 
@@ -153,8 +172,7 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
   );
   const openApi = openApiDocument(endpoints);
   app.get('/xn/rest/openapi.json', (req, res) => sendJson(req, res, 200, openApi));
-  const limited = limitRequests(options.rateLimit);
-  app.use('/xn/rest/:network/1.0', identifyCaller(auth, (req) => networkOfRestPath(networks, req)), limited, restRouter({ ...deps, signIns: options.signIns }, endpoints));
+  app.use('/xn/rest/:network/1.0', ...rest);
   app.use('/xn/icons', limited, iconRouter(deps));
   app.use('/xn/images/:networkId', identifyCaller(auth, (req) => networkOfImage(deps, req)), limited, photoImageRouter(deps));
   // Beside the sources, whether this runs from server/ or from the bundle in dist-server/.
@@ -164,7 +182,7 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
   const webApp = options.webDir ? webAppRouter({ webDir: options.webDir, defaultNetwork: options.defaultNetwork, app }) : null;
   if (webApp) app.use(webApp);
 
-  app.use(errorHandler(log));
+  app.use(answerError);
   return {
     app,
     dropCached(scope) {
@@ -173,4 +191,47 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
       auth.callers.drop();
     },
   };
+}
+
+/** A REST path as Express's mount `/xn/rest/:network/1.0` reads it, written as the service writes it. */
+const REST_GET = /^\/xn\/rest\/([^/?#]+)\/1\.0(?=[/?]|$)/;
+
+/** What Express's router does entering the REST mount: the network as a parameter, the rest of the path as `req.url`. */
+const enterRestMount: express.RequestHandler = (req, _res, next) => {
+  const m = REST_GET.exec(req.url)!;
+  req.baseUrl = m[0];
+  req.params = { network: decoded(m[1]!)! };
+  const rest = req.url.slice(m[0].length);
+  req.url = rest.startsWith('/') ? rest : `/${rest}`;
+  next();
+};
+
+/** A path segment decoded as Express decodes parameters; undefined when it does not decode. */
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs middlewares one after another as Express's router does: each goes on with `next()`; an
+ * error passed to `next`, thrown or rejected ends the run with it, and so does the end of the
+ * list, without one.
+ */
+function inTurn(handlers: express.RequestHandler[], req: express.Request, res: express.Response, done: (error?: unknown) => void): void {
+  let i = 0;
+  const next = (error?: unknown) => {
+    if (error !== undefined && error !== null) return done(error);
+    const handler = handlers[i++];
+    if (!handler) return done();
+    try {
+      const result: unknown = handler(req, res, next);
+      if (result instanceof Promise) result.catch((rejected: unknown) => next(rejected ?? new Error('Rejected promise')));
+    } catch (thrown) {
+      next(thrown);
+    }
+  };
+  next();
 }

@@ -8,14 +8,34 @@ import crypto from 'node:crypto';
 import type { Position, SortKey } from '../db/paging';
 import { ApiError } from '../lib/errors';
 
+/** Most MACs of handed-out anchors kept; past it they are all forgotten and kept afresh. */
+const MAX_SIGNED = 10_000;
+
 export class AnchorCodec {
-  constructor(private readonly secret: string) {}
+  /**
+   * The MACs of the anchors this server handed out lately: the first page of a listing ends at
+   * the same position for every reader until something is written. Anchors that come back are
+   * checked afresh.
+   */
+  private readonly signed = new Map<string, string>();
+  /** The secret as a key object, made once: HMACs keyed with a string import it on every call. */
+  private readonly key: crypto.KeyObject;
+
+  constructor(secret: string) {
+    this.key = crypto.createSecretKey(Buffer.from(secret, 'utf8'));
+  }
 
   encode(position: Position): string {
     const payload = Buffer.from(
       JSON.stringify('start' in position ? [0] : [position.side === 'after' ? 1 : 2, position.key, position.id, position.ordering]),
     ).toString('base64url');
-    return `${payload}.${this.mac(payload)}`;
+    let mac = this.signed.get(payload);
+    if (mac === undefined) {
+      mac = this.mac(payload);
+      if (this.signed.size >= MAX_SIGNED) this.signed.clear();
+      this.signed.set(payload, mac);
+    }
+    return `${payload}.${mac}`;
   }
 
   decode(anchor: string | undefined): Position {
@@ -28,7 +48,7 @@ export class AnchorCodec {
   }
 
   private mac(payload: string): string {
-    return crypto.createHmac('sha256', this.secret).update(payload).digest('base64url').slice(0, 22);
+    return crypto.createHmac('sha256', this.key).update(payload).digest('base64url').slice(0, 22);
   }
 }
 

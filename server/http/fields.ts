@@ -29,6 +29,12 @@ export interface Presenter<T> {
 export interface Selection {
   readonly keys: readonly string[];
   readonly subs: ReadonlyMap<string, readonly string[]>;
+  /**
+   * An entry with every selected key, in order, set to null, and the same of each reference's
+   * resource: copied and filled in, the objects of a reply all share one shape from the start
+   * instead of each growing one key at a time.
+   */
+  readonly shape: { readonly entry: object; readonly resources: ReadonlyMap<string, object> };
 }
 
 /** Most distinct `fields` values kept per presenter; clients send a handful each. */
@@ -70,27 +76,51 @@ function selectionOf<T>(presenter: Presenter<T>, fields: string | undefined): Se
       if (!keys.includes(name)) keys.push(name);
     }
   }
-  return { keys, subs };
+  const resources = new Map<string, object>();
+  for (const [ref, names] of subs) resources.set(ref, nulls(names));
+  return { keys, subs, shape: { entry: nulls(keys), resources } };
+}
+
+function nulls(keys: readonly string[]): object {
+  const object: Record<string, null> = {};
+  for (const key of keys) object[key] = null;
+  return object;
 }
 
 export function present<T>(presenter: Presenter<T>, items: T[], selection: Selection, ctx: PresentContext) {
+  const { keys, shape } = selection;
   const entries = items.map((item) => {
-    const entry: Record<string, unknown> = {};
-    for (const key of selection.keys) entry[key] = presenter.fields[key]!(item, ctx) ?? null;
+    const entry: Record<string, unknown> = { ...shape.entry };
+    for (const key of keys) entry[key] = presenter.fields[key]!(item, ctx) ?? null;
     return entry;
   });
   const resources: Record<string, Record<string, unknown>> = {};
   for (const [refName, subNames] of selection.subs) {
     const ref = presenter.refs[refName]!;
+    const blank = shape.resources.get(refName)!;
     for (const item of items) {
       const key = ref.key(item);
       if (key === null) continue;
-      const resource = (resources[key] ??= {});
+      const resource = (resources[key] ??= { ...blank });
       for (const sub of subNames) resource[sub] = ref.sub[sub]!(item, ctx) ?? null;
     }
   }
   return { entries, resources };
 }
 
+/** Most dates kept written out; past it they are all forgotten and kept afresh. */
+const MAX_DATES = 10_000;
+/** Dates written out lately: the items of a page are presented again and again until it changes. */
+const written = new Map<number, string>();
+
 /** ISO-8601 UTC with milliseconds, the one date format clients parse. */
-export const isoDate = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+export function isoDate(ms: number | null | undefined): string | null {
+  if (ms === null || ms === undefined) return null;
+  let date = written.get(ms);
+  if (date === undefined) {
+    date = new Date(ms).toISOString();
+    if (written.size >= MAX_DATES) written.clear();
+    written.set(ms, date);
+  }
+  return date;
+}

@@ -17,7 +17,7 @@ export class Params {
       else values.set(name, [value]);
     };
     const query = req.originalUrl.split('?')[1] ?? '';
-    for (const [name, value] of new URLSearchParams(query)) add(name, value);
+    for (const [name, value] of queryPairs(query)) add(name, value);
     if (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body)) {
       for (const [name, value] of Object.entries(req.body as Record<string, unknown>)) {
         for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'string') add(name, v);
@@ -41,17 +41,57 @@ export class Params {
   /** Reads the parameters a schema names: arrays take every value, other fields the first. */
   parse<S extends z.ZodObject>(schema: S): z.output<S> {
     const input: Record<string, unknown> = {};
-    for (const [name, field] of Object.entries(schema.shape)) {
+    for (const { name, array } of fieldsOf(schema)) {
       const values = this.values.get(name);
       if (!values) continue;
       // PostgreSQL text cannot hold NUL and no field needs it: refused alike on both databases.
       if (values.some((v) => v.includes('\0'))) throw new ApiError('invalidValue', `Parameter '${name}' must not contain NUL characters.`);
-      input[name] = isArraySchema(field as z.ZodType) ? values : values[0];
+      input[name] = array ? values : values[0];
     }
     const result = schema.safeParse(input);
     if (result.success) return result.data;
     throw toApiError(result.error.issues[0]!);
   }
+}
+
+/**
+ * The name and value pairs of a query string, as URLSearchParams reads them, without building
+ * one: most names and values need no decoding. A query with a percent sequence that is not
+ * UTF-8 is left to URLSearchParams, which reads it as U+FFFD.
+ */
+export function queryPairs(query: string): [string, string][] {
+  const pairs: [string, string][] = [];
+  if (query === '') return pairs;
+  for (const part of query.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const name = decodeComponent(eq < 0 ? part : part.slice(0, eq));
+    const value = eq < 0 ? '' : decodeComponent(part.slice(eq + 1));
+    if (name === undefined || value === undefined) return [...new URLSearchParams(query)];
+    pairs.push([name, value]);
+  }
+  return pairs;
+}
+
+function decodeComponent(text: string): string | undefined {
+  if (!text.includes('%') && !text.includes('+')) return text;
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The names a schema reads and whether each takes every value, worked out once per schema. */
+const fieldLists = new WeakMap<z.ZodObject, { name: string; array: boolean }[]>();
+
+function fieldsOf(schema: z.ZodObject): { name: string; array: boolean }[] {
+  let fields = fieldLists.get(schema);
+  if (!fields) {
+    fields = Object.entries(schema.shape).map(([name, field]) => ({ name, array: isArraySchema(field as z.ZodType) }));
+    fieldLists.set(schema, fields);
+  }
+  return fields;
 }
 
 function isArraySchema(schema: z.ZodType): boolean {

@@ -18,10 +18,12 @@
 // drafts or restricted items, comments awaiting approval, a friend's friends-only items); the
 // same holds for administrators, and for the Network Creator. So on the endpoints whose replies
 // name nothing of the reader (AUDIENCE_ENDPOINTS), a signed-in caller is identified first, and
-// one who sees nothing beyond their audience (resources/beyond-audience.ts, asked once per
-// viewer until the network's next write) gets the reply kept for `role:address`. A reply is kept
-// for an audience only when its reader still saw nothing beyond it once it was built; anyone
-// else (extras, a blocked or pending member, a session that ended) goes the whole way.
+// what they see beyond their audience (resources/beyond-audience.ts: their extras, read once per
+// viewer until the network's next write) is weighed against the request: when none of it could
+// show in this reply (extras-in-reply.ts), they get the reply kept for `role:address`. A reply is
+// kept for an audience only when, once it was built, its reader's extras (read again) still could
+// not show in it; anyone else (extras that could show, a blocked or pending member, a session
+// that ended) goes the whole way.
 import type { IncomingHttpHeaders } from 'node:http';
 import zlib from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -30,8 +32,9 @@ import type { ChangeBus } from '../lib/changes';
 import { GenerationMap } from '../lib/generation-map';
 import { processCaches, type MemoryBudget } from '../lib/memory-budget';
 import { isAdmin, type Viewer } from '../lib/viewer';
-import { seesBeyondAudience, type SharedAudience } from '../resources/beyond-audience';
+import { audienceSees, extrasOf, none, type Extras, type SharedAudience } from '../resources/beyond-audience';
 import { notModified } from './conditional';
+import { anchorRow, couldShow, type Showing } from './extras-in-reply';
 
 /** Whose replies to drop: one network's, or (`'all'`) every network's. */
 export type Scope = number | 'all';
@@ -85,7 +88,7 @@ const SAME_FOR_EVERYONE = /^BlogPost\/feed$/;
  * (`listsMembers` says whom it lists). Moderators see everyone's alike.
  */
 const MEMBER_LISTINGS = /^User\/(?:recent|alpha|featured)$/;
-/** Most viewers of a network whose "nothing beyond their audience" is kept at once. */
+/** Most viewers of a network whose extras are kept at once. */
 const MAX_VIEWERS = 100_000;
 
 interface NetworkState {
@@ -93,8 +96,8 @@ interface NetworkState {
   generation: number;
   /** When the next scheduled post of the network becomes due: undefined until looked up, null when none is. */
   dueAt: number | null | undefined;
-  /** Whether a viewer (by account) sees something beyond their audience, until the network's next write. */
-  readers: GenerationMap<number, Promise<boolean>>;
+  /** What a viewer (by account) sees beyond their audience, until the network's next write. */
+  readers: GenerationMap<number, Promise<Extras>>;
 }
 
 /** A signed-in reader who may share their audience's replies. */
@@ -105,6 +108,16 @@ interface Reader {
   accountId: number;
   /** The reply may show this reader something of their own (MEMBER_LISTINGS, read by a member). */
   listed: boolean;
+  /** The endpoint (`Type/path`) and the raw query string, to weigh the reader's extras against. */
+  endpoint: string;
+  query: string | undefined;
+  /**
+   * `no` when the reader's extras cannot show in the audience's reply; `firstPage` or
+   * `lastPage` when they lie only beyond the page's anchor: the audience's reply is theirs
+   * only when it says that flag is false (Entry.page); what they build is kept only when the
+   * audience sees the anchor's own row on that side.
+   */
+  showing: Exclude<Showing, 'yes'>;
 }
 
 interface Entry {
@@ -122,6 +135,8 @@ interface Entry {
   size: number;
   /** The members whose own view of it differs (a member listing kept for members): answered to them the whole way. */
   notFor?: ReadonlySet<number>;
+  /** A page after or before an anchor, kept for an audience: its flags, for readers whose extras lie beyond the anchor. */
+  page?: { firstPage: boolean; lastPage: boolean };
 }
 
 /** An answer being built, which other requests for the same address wait for. */
@@ -181,12 +196,12 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     return state;
   };
 
-  /** Whether the reader sees something beyond their audience; asked once per viewer and generation of the network. */
-  const seesBeyond = (state: NetworkState, reader: Reader): Promise<boolean> => {
+  /** What the reader sees beyond their audience; read once per viewer and generation of the network. */
+  const extrasFor = (state: NetworkState, reader: Pick<Reader, 'accountId' | 'audience'>): Promise<Extras> => {
     const { readers } = state;
     const kept = readers.get(reader.accountId);
     if (kept) return kept;
-    const asked = seesBeyondAudience(db, state.id, reader.accountId, reader.audience, Date.now());
+    const asked = extrasOf(db, state.id, reader.accountId, reader.audience, Date.now());
     readers.set(reader.accountId, asked);
     asked.catch(() => readers.get(reader.accountId) === asked && readers.delete(reader.accountId));
     return asked;
@@ -250,12 +265,16 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
           if (req.refusal || !network || network.is_private) return next();
           return answer(req, res, next, address, startedAt, stateOf(network.id));
         }
-        const reader = readerOf(req, m[2]!);
-        if (!reader || !network) return next();
+        const identified = identifiedReader(req);
+        if (!identified || !network) return next();
         const state = stateOf(network.id);
         const generation = state.generation;
+        const extras = await extrasFor(state, identified);
         // A write that lands meanwhile may have given the reader something of their own.
-        if ((await seesBeyond(state, reader)) || state.generation !== generation) return next();
+        if (state.generation !== generation) return next();
+        const showing = none(extras) ? 'no' : couldShow(extras, m[2]!, m[3]);
+        if (showing === 'yes') return next();
+        const reader: Reader = { ...identified, listed: identified.audience === 'members' && MEMBER_LISTINGS.test(m[2]!), endpoint: m[2]!, query: m[3], showing };
         answer(req, res, next, `${reader.role}:${address}`, startedAt, state, reader);
       })
       .catch(next);
@@ -266,7 +285,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const now = Date.now();
     const entry = entries.get(key);
     if (entry) {
-      if (reader && entry.notFor?.has(reader.accountId)) return next();
+      if (reader && !servableTo(entry, reader)) return next();
       if (fresh(entry, now)) {
         budget.use(entry);
         if (!options.admit) return serve(req, res, entry, startedAt);
@@ -280,10 +299,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     }
     const build = builds.get(key);
     if (build && build.network.generation === build.generation) {
-      const servable = (built: Entry | undefined): built is Entry => built !== undefined && !(reader && built.notFor?.has(reader.accountId));
+      const servable = (built: Entry | undefined): built is Entry => built !== undefined && !(reader && !servableTo(built, reader));
       void build.done.then((built) => (servable(built) && !res.headersSent ? serve(req, res, built, startedAt) : next()), next);
       return;
     }
+    // A reader whose extras lie beyond the anchor builds a reply whose flag may be theirs alone:
+    // kept only when the anchor's row shows it is the audience's too (see finish).
+    if (reader && reader.showing !== 'no' && !anchorRow(reader.endpoint, reader.query)) return next();
     if (typeof network !== 'string') return rebuild(req, res, next, key, network, reader);
     // A visitor is identified first: a reply from a private network, or a refusal, is not kept,
     // and goes the whole way as any other (compressed on the way).
@@ -307,6 +329,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const rebuild = (req: Request, res: Response, next: NextFunction, key: string, state: NetworkState, reader?: Reader) => {
     let resolve!: (entry: Entry | undefined) => void;
     const build: Build = { network: state, generation: state.generation, done: new Promise((r) => (resolve = r)), reader };
+    // Visibility only grows with time but for writes (which end the build's generation): what the
+    // audience saw when the build began, it saw all through it.
+    const begun = Date.now();
     builds.set(key, build);
     // The reply is kept as it is and compressed once when kept, so this request's own reply
     // goes out uncompressed: compressed on the way, it could not be kept.
@@ -343,8 +368,19 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       const listed = reader?.listed ? (res.locals.listedMembers as number[] | undefined) : undefined;
       if (!keep || (reader?.listed && (!listed || listed.includes(reader.accountId)))) return settle(undefined);
       // What the reply showed was read before this: anything of the reader's own it could
-      // have shown, this sees too.
-      if (reader && ((await seesBeyondAudience(db, state.id, reader.accountId, reader.audience, Date.now())) || !current())) return settle(undefined);
+      // have shown, this sees too, and it must not be able to show in this reply.
+      if (reader) {
+        const extras = await extrasOf(db, state.id, reader.accountId, reader.audience, Date.now());
+        const showing = none(extras) ? 'no' : couldShow(extras, reader.endpoint, reader.query);
+        if (showing === 'yes' || !current()) return settle(undefined);
+        // Extras beyond the anchor set the flag of that side, which the audience's reply sets
+        // alike when the audience sees the anchor's own row there.
+        if (showing !== 'no') {
+          const row = anchorRow(reader.endpoint, reader.query);
+          if (!row || !(await audienceSees(db, state.id, row, reader.audience, begun)) || !current()) return settle(undefined);
+          if (pageFlags(body!)?.[showing] !== false) return settle(undefined);
+        }
+      }
       // Says, on every reply the cache answers, that it came from there.
       const headers: Entry['headers'] = { 'x-cache': 'hit' };
       for (const [name, value] of Object.entries(res.getHeaders())) {
@@ -363,6 +399,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         gzipped,
         size: body!.length + (gzipped?.length ?? 0) + 2 * (key.length + JSON.stringify(headers).length) + 8 * (listed?.length ?? 0),
         notFor: listed && new Set(listed),
+        page: reader && reader.query?.includes('anchor=') ? pageFlags(body!) : undefined,
       };
       store(key, entry);
       settle(entry);
@@ -413,11 +450,26 @@ function signedIn(headers: IncomingHttpHeaders): boolean {
 }
 
 /** The caller as a reader of their audience's replies: an active member of the network, identified without refusal. */
-function readerOf(req: Request, endpoint: string): Reader | undefined {
+function identifiedReader(req: Request): Pick<Reader, 'audience' | 'role' | 'accountId'> | undefined {
   const viewer: Viewer | undefined = req.caller?.viewer;
   if (req.refusal || !viewer || viewer.accountId === null || viewer.state !== 'active' || viewer.role === null) return undefined;
-  const audience = isAdmin(viewer) ? 'moderators' : 'members';
-  return { audience, role: viewer.role, accountId: viewer.accountId, listed: audience === 'members' && MEMBER_LISTINGS.test(endpoint) };
+  return { audience: isAdmin(viewer) ? 'moderators' : 'members', role: viewer.role, accountId: viewer.accountId };
+}
+
+/** Whether a reply kept for the reader's audience is theirs: it does not list them, and their extras beyond its anchor change none of its flags. */
+function servableTo(entry: Entry, reader: Reader): boolean {
+  if (entry.notFor?.has(reader.accountId)) return false;
+  return reader.showing === 'no' || (entry.page !== undefined && entry.page[reader.showing] === false);
+}
+
+/** The flags of a listing's page, from its reply; none when it is not one. */
+function pageFlags(body: Buffer): Entry['page'] {
+  try {
+    const reply = JSON.parse(body.toString('utf8')) as { firstPage?: unknown; lastPage?: unknown };
+    return typeof reply.firstPage === 'boolean' && typeof reply.lastPage === 'boolean' ? { firstPage: reply.firstPage, lastPage: reply.lastPage } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Says whom a member listing lists (their account ids), for the replies kept by audience. */

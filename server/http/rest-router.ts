@@ -88,8 +88,17 @@ async function contextFor(deps: AppDeps & { signIns: SignInThrottle }, req: Requ
   authorize(e.allow, caller, network);
   if (e.upload) await receiveUpload(req, res, e.upload);
   const now = Date.now();
+  // Written out rather than spread from `deps`, so every context is built with one shape.
   return {
-    ...deps,
+    db: deps.db,
+    dialect: deps.dialect,
+    anchors: deps.anchors,
+    log: deps.log,
+    changes: deps.changes,
+    live: deps.live,
+    mailer: deps.mailer,
+    secrets: deps.secrets,
+    signIns: deps.signIns,
     network,
     viewer: caller.viewer,
     consumerId: caller.consumerId,
