@@ -64,6 +64,28 @@ describe('the header', () => {
     expect(header.queryByRole('link', { name: 'Write a post' })).toBeNull();
   });
 
+  it('keeps the name’s place with a bar of its shape while the network’s details load, heard by the name in the address', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      sessionHandler(null),
+      noPosts,
+      http.get(rest('Network'), async () => {
+        await answered;
+        return entryEnvelope(aNetwork());
+      }),
+    );
+    renderRoute('/n/apiexample/blog');
+
+    const header = await theHeader();
+    const home = header.getByRole('link', { name: 'apiexample' });
+    expect(home.className).toBe('site-name');
+    expect(home.querySelector('.site-name-placeholder[aria-hidden="true"]')).toBeTruthy();
+    answer();
+    expect(await header.findByRole('link', { name: 'Analytical Engineers' })).toBe(home);
+    expect(home.querySelector('.site-name-placeholder')).toBeNull();
+  });
+
   it('has a menu button that shows and hides the sections on small screens', async () => {
     server.use(sessionHandler(null), noPosts);
     const { user } = renderRoute('/n/apiexample');

@@ -50,6 +50,18 @@ describe('skeletons', () => {
     render(<Skeleton label="Loading comments…" />);
     expect(container.ownerDocument.querySelectorAll('.skeleton-heading')).toHaveLength(1);
   });
+
+  it('stand in a page’s header in its own layout: its frame, title, line of details and button', () => {
+    const { container } = render(<Skeleton label="Loading profile…" frame="avatar profile-avatar" header="profile-header" />);
+    expect(screen.getByRole('status').textContent).toBe('Loading profile…');
+    const header = container.querySelector('.profile-header[aria-hidden="true"]')!;
+    expect([...header.children].map((child) => child.className)).toEqual(['avatar profile-avatar skeleton-tile', 'skeleton-lines']);
+    expect([...header.querySelectorAll('.skeleton-lines > *')].map((line) => line.className)).toEqual([
+      'skeleton-line skeleton-heading',
+      'skeleton-line',
+      'skeleton-line skeleton-button',
+    ]);
+  });
 });
 
 describe('failures in plain words', () => {

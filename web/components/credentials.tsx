@@ -74,7 +74,15 @@ export function ShownOnce({ intro, fields, copyLabel, hint, onDone }: ShownOnceP
           <label htmlFor={`${id}-${i}`} className={field.labelHidden ? 'visually-hidden' : undefined}>
             {field.label}
           </label>
-          <input id={`${id}-${i}`} className="token-value" readOnly value={field.value} onFocus={(event) => event.target.select()} />
+          <textarea
+            id={`${id}-${i}`}
+            className="token-value"
+            readOnly
+            rows={1}
+            spellCheck={false}
+            value={field.value}
+            onFocus={(event) => event.target.select()}
+          />
         </Fragment>
       ))}
       <div className="composer-actions">

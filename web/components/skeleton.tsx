@@ -12,18 +12,25 @@ type Props = {
   heading?: boolean;
   /** A photo's or a video's frame above the title's lines (the classes of its shape). */
   frame?: string;
+  /**
+   * With a frame: the classes of a page's header the shapes stand in, which lays them out as it
+   * lays out what arrives (a profile's icon beside the name, or above it on a phone): the frame,
+   * the title, a line of details and a button's place.
+   */
+  header?: string;
 };
 
-export function Skeleton({ label, rows = 1, lines = 3, avatar = false, heading = false, frame }: Props) {
+export function Skeleton({ label, rows = 1, lines = 3, avatar = false, heading = false, frame, header }: Props) {
   if (frame) {
     return (
       <div className="skeleton" role="status">
         <span className="visually-hidden">{label}</span>
-        <div aria-hidden="true">
+        <div aria-hidden="true" className={header}>
           <span className={`${frame} skeleton-tile`} />
           <div className="skeleton-lines">
-            <span className="skeleton-line" style={{ width: '60%' }} />
+            <span className={header ? 'skeleton-line skeleton-heading' : 'skeleton-line'} style={{ width: '60%' }} />
             <span className="skeleton-line" style={{ width: '35%' }} />
+            {header ? <span className="skeleton-line skeleton-button" /> : null}
           </div>
         </div>
       </div>

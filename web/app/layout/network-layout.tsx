@@ -17,7 +17,7 @@ export function NetworkLayout() {
   const network = useNetwork();
   const details = useQuery(networkQueries.detail(network));
   const unknown = details.isError && isNotFound(details.error);
-  const name = details.data?.name ?? (details.isPending ? '' : network);
+  const name = details.data?.name ?? network;
   const menu = useMenu();
 
   return (
@@ -29,7 +29,7 @@ export function NetworkLayout() {
         <div className="header-bar">
           <Link className="site-name" to={paths.home(network)}>
             {details.data?.iconUrl ? <img className="site-icon" src={details.data.iconUrl} alt="" width={28} height={28} /> : null}
-            <span>{name || '\u00a0'}</span>
+            {details.isPending ? <SiteNamePlaceholder network={network} /> : <span>{name}</span>}
           </Link>
           {unknown ? null : (
             <>
@@ -57,6 +57,20 @@ export function NetworkLayout() {
         </nav>
       </footer>
       <ScrollRestoration />
+    </>
+  );
+}
+
+/**
+ * The name's place while the network's details load, a bar of a short name's size, so the header
+ * keeps its shape; meanwhile the link is heard by the network's name in its address, as it is
+ * shown when the details cannot be loaded.
+ */
+function SiteNamePlaceholder({ network }: { network: string }) {
+  return (
+    <>
+      <span className="skeleton-line site-name-placeholder" aria-hidden="true" />
+      <span className="visually-hidden">{network}</span>
     </>
   );
 }

@@ -17,7 +17,6 @@ import { paths } from '../../lib/paths';
 import { useNetwork } from '../use-network';
 import { FeedLink } from '../../features/feeds/feed-link';
 
-
 export default function MemberPage() {
   const network = useNetwork();
   const { screenName = '' } = useParams();
@@ -25,7 +24,7 @@ export default function MemberPage() {
   const member = useQuery(memberQueries.profile(network, screenName));
   const navigate = useNavigate();
 
-  if (member.isPending) return <Skeleton label="Loading profile…" rows={1} lines={3} avatar />;
+  if (member.isPending) return <Skeleton label="Loading profile…" frame="avatar profile-avatar" header="profile-header" />;
   if (member.isError) {
     if (isNotFound(member.error)) return <NotFound kind="member" />;
     return <ErrorMessage error={member.error} title="This profile could not be loaded." retry={() => void member.refetch()} />;

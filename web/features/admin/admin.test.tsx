@@ -639,6 +639,36 @@ describe('administrators on a member’s profile', () => {
   });
 });
 
+/** The dashboard's five figures, each read with `GET …/count`. */
+type Figure = 'waiting' | 'members' | 'pending' | 'posts' | 'photos';
+
+/**
+ * Handlers for the dashboard's five counts, answering `figures` (0 for those not given);
+ * the count named `failing` answers with a server error for as long as `fails` says so.
+ */
+function dashboardCounts({
+  figures = {},
+  failing,
+  fails = () => true,
+}: { figures?: Partial<Record<Figure, number>>; failing?: Figure; fails?: () => boolean } = {}) {
+  const reply = (figure: Figure) =>
+    figure === failing && fails()
+      ? errorEnvelope({ status: 500, code: 9, subcode: 1, reason: 'Internal error.' })
+      : entryEnvelopeless(figures[figure] ?? 0);
+  return [
+    http.get(rest('ModerationQueue/count'), () => reply('waiting')),
+    http.get(rest('User/count'), ({ request }) => reply(new URL(request.url).searchParams.get('approved') === 'false' ? 'pending' : 'members')),
+    http.get(rest('BlogPost/count'), ({ request }) => {
+      // The service requires createdAfter and refuses one more than a week old.
+      const after = Date.parse(new URL(request.url).searchParams.get('createdAfter') ?? '');
+      return Date.now() - after <= 7 * 86_400_000
+        ? reply('posts')
+        : errorEnvelope({ status: 400, code: 4, subcode: 5, reason: "'createdAfter' may be at most one week in the past." });
+    }),
+    http.get(rest('Photo/count'), () => reply('photos')),
+  ];
+}
+
 describe('the dashboard', () => {
   it('shows the waiting count, the network’s size, and per-day charts of the last 30 days with their tables, from GET Dashboard', async () => {
     globalThis.ResizeObserver ??= class {
@@ -656,16 +686,7 @@ describe('the dashboard', () => {
     let dashboardReads = 0;
     server.use(
       sessionHandler(admin),
-      http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(3)),
-      http.get(rest('User/count'), ({ request }) => entryEnvelopeless(new URL(request.url).searchParams.get('approved') === 'false' ? 1 : 12)),
-      http.get(rest('BlogPost/count'), ({ request }) => {
-        // The service requires createdAfter and refuses one more than a week old.
-        const after = Date.parse(new URL(request.url).searchParams.get('createdAfter') ?? '');
-        return Date.now() - after <= 7 * 86_400_000
-          ? entryEnvelopeless(40)
-          : errorEnvelope({ status: 400, code: 4, subcode: 5, reason: "'createdAfter' may be at most one week in the past." });
-      }),
-      http.get(rest('Photo/count'), () => entryEnvelopeless(7)),
+      ...dashboardCounts({ figures: { waiting: 3, members: 12, pending: 1, posts: 40, photos: 7 } }),
       http.get(rest('Dashboard'), () => {
         dashboardReads += 1;
         return bareEntryEnvelope({
@@ -714,10 +735,7 @@ describe('the dashboard', () => {
     let fail = true;
     server.use(
       sessionHandler(admin),
-      http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(0)),
-      http.get(rest('User/count'), () => entryEnvelopeless(1)),
-      http.get(rest('BlogPost/count'), () => entryEnvelopeless(0)),
-      http.get(rest('Photo/count'), () => entryEnvelopeless(0)),
+      ...dashboardCounts(),
       http.get(rest('Dashboard'), () =>
         fail
           ? errorEnvelope({ status: 500, code: 9, subcode: 1, reason: 'Internal error.' })
@@ -748,10 +766,7 @@ describe('the dashboard', () => {
     let fail = true;
     server.use(
       sessionHandler(admin),
-      http.get(rest('ModerationQueue/count'), () => entryEnvelopeless(0)),
-      http.get(rest('User/count'), () => entryEnvelopeless(1)),
-      http.get(rest('BlogPost/count'), () => entryEnvelopeless(0)),
-      http.get(rest('Photo/count'), () => (fail ? errorEnvelope({ status: 500, code: 9, subcode: 1, reason: 'Internal error.' }) : entryEnvelopeless(4))),
+      ...dashboardCounts({ figures: { photos: 4 }, failing: 'photos', fails: () => fail }),
       http.get(rest('Dashboard'), () => errorEnvelope({ status: 500, code: 9, subcode: 1, reason: 'Internal error.' })),
     );
     const { user } = renderRoute('/n/apiexample/admin');

@@ -20,6 +20,14 @@ const TOOLTIP = {
   cursor: { fill: 'var(--surface-strong)' },
 };
 
+/**
+ * A name on the ranked charts' axis, cut to what its 120 px hold on one line (about 15
+ * characters), so a long one is not clipped at the chart's edge; the tooltip and the table
+ * give it whole.
+ */
+const AXIS_CHARACTERS = 15;
+const axisLabel = (label: string) => (label.length > AXIS_CHARACTERS ? `${label.slice(0, AXIS_CHARACTERS - 1).trimEnd()}…` : label);
+
 const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const shortDay = (date: string) => dayLabel.format(new Date(`${date}T00:00:00Z`));
 
@@ -122,7 +130,7 @@ export function RankedChart({ title, rows, unit, empty }: { title: string; rows:
         <BarChart data={rows} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 0 }} accessibilityLayer>
           <CartesianGrid horizontal={false} />
           <XAxis type="number" allowDecimals={false} tickLine={false} />
-          <YAxis type="category" dataKey="label" width={120} tickLine={false} />
+          <YAxis type="category" dataKey="label" width={120} tickLine={false} tickFormatter={axisLabel} />
           <Tooltip {...TOOLTIP} formatter={(value) => [value, unit]} />
           <Bar dataKey="count" fill="currentColor" isAnimationActive={false} />
         </BarChart>
