@@ -1,16 +1,18 @@
 // The benchmark: loads a network of realistic size in bulk, starts the server as operators
 // do (server/main.ts in its own process), drives it over HTTP with autocannon — 50
-// connections, as a visitor and as a signed-in member — and prints one table: requests per
-// second, p50, p99, errors, the ratio to the ceiling — a bare Express route answering the
-// same bytes as `recent` with no work, measured in the same run — and the server's CPU time
-// per request (its processes' user + system time over the row, which stays meaningful when
-// the machine is shared). Then: `recent` at 10,000 and 1,000,000 posts, the gain of several
-// workers, and the server's resident memory.
+// connections, as a visitor, as a signed-in member, as a member with a draft, and as a member
+// whose own items (which nobody else sees) are in every reply read for them, so that their
+// reads go to the database — and prints one table: requests per second, p50, p99, errors, the
+// ratio to the ceiling — a bare Express route answering the same bytes as `recent` with no
+// work, measured in the same run — and the server's CPU time per request (its processes' user
+// + system time over the row, which stays meaningful when the machine is shared). Then:
+// `recent` at 10,000 and 1,000,000 posts, the gain of several workers, the server's resident
+// memory, and Lighthouse.
 //
 //   npm run bench                                   SQLite, the full size (under ten minutes on 2 cores)
 //   BENCH_SIZE=small npm run bench                  a tenth of the size, for a quick look
 //   DATABASE_URL=postgres://... npm run bench       PostgreSQL (in a throwaway schema)
-//   BENCH_SECONDS=5  BENCH_WRITE_SECONDS=20  BENCH_BIG_POSTS=1000000  BENCH_LIGHTHOUSE=off  BENCH_LIGHTHOUSE_RUNS=3
+//   BENCH_SECONDS=4  BENCH_WRITE_SECONDS=20  BENCH_BIG_POSTS=1000000  BENCH_LIGHTHOUSE=off  BENCH_LIGHTHOUSE_RUNS=3
 //   BENCH_ONLY='count|Friend'                       only the rows whose "<request> as <who>" matches (the ceiling always runs)
 //
 // The server runs from its bundle (npm run build:server), as `npm start` runs it.
@@ -36,7 +38,8 @@ const SIZE: Size = small
   ? { posts: 10_000, members: 1_000, comments: 100_000, activity: 10_000, thread: 5_000, friends: 10 }
   : { posts: 100_000, members: 10_000, comments: 1_000_000, activity: 100_000, thread: 5_000, friends: 10 };
 const BIG_POSTS = Number(env.BENCH_BIG_POSTS ?? (small ? 100_000 : 1_000_000));
-const SECONDS = Number(env.BENCH_SECONDS ?? 5);
+/** Each row runs this long: long enough for thousands of requests, short enough for the whole run, Lighthouse included, to take under ten minutes. */
+const SECONDS = Number(env.BENCH_SECONDS ?? 4);
 /** Comments are created for this long: a rate sustained, not a burst. */
 const WRITE_SECONDS = Number(env.BENCH_WRITE_SECONDS ?? 20);
 const CONNECTIONS = 50;
@@ -45,13 +48,27 @@ const PORT = Number(env.BENCH_PORT ?? 3207);
 /** Rows to run, matched against "<request> as <who>"; the ceiling always runs, Lighthouse when it matches "Lighthouse". */
 const ONLY = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, 'i') : undefined;
 const wanted = (name: string, who: string) => !ONLY || ONLY.test(`${name} as ${who}`);
+/**
+ * The member, who sees what all members see, and the member who writes a draft when the run
+ * starts, by their place in load.ts's `members`: not the first, who wrote the post with the
+ * long thread and so also sees the comment on it that awaits approval.
+ */
+const MEMBER = 2;
+const DRAFTER = 1;
 const FIELDS = 'id,title,author,createdDate,topTags,commentCount,url,author.fullName,author.iconUrl';
 const startedAt = Date.now();
 
+/** The member whose own items, which nobody else sees, are in every reply read for them (load.ts: `OwnItems`). */
+const OWN = 'member, own items shown';
+
 interface Row {
   name: string;
-  /** A member with a draft of their own sees beyond their audience: never answered from the replies members share. */
-  who: 'visitor' | 'member' | 'member with a draft' | '';
+  /**
+   * A member with a draft of their own sees beyond their audience, but their draft shows only
+   * in some replies; a member with their own items shown has something their audience does not
+   * see in every reply read for them, which therefore cannot be the one members share.
+   */
+  who: 'visitor' | 'member' | 'member with a draft' | typeof OWN | '';
   rps: number;
   p50: number;
   p99: number;
@@ -64,6 +81,9 @@ const log = (text: string) => process.stderr.write(`[${((Date.now() - startedAt)
 
 async function main() {
   execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
+  // The web app that Lighthouse loads is built while the network loads, on the core the load leaves idle.
+  const lighthouse = env.BENCH_LIGHTHOUSE !== 'off' && (!ONLY || ONLY.test('Lighthouse'));
+  const webBuild = lighthouse ? buildWebApp() : Promise.resolve(undefined);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-bench-'));
   const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
   if (databaseUrl) await pgExec(`create schema ${schema}`);
@@ -79,12 +99,12 @@ async function main() {
       { pgSchema: databaseUrl ? schema : undefined },
     );
     const flatName = (posts: number) => `recent, ${posts.toLocaleString('en')} posts`;
-    const flatWanted = [flatName(10_000), flatName(BIG_POSTS)].some((name) => wanted(name, 'member') || wanted(name, 'visitor'));
+    const flatWanted = [flatName(10_000), flatName(BIG_POSTS)].some((name) => wanted(name, 'member with a draft'));
     let main: Loaded, tenK: Loaded | undefined, big: Loaded | undefined, secret: string;
     try {
       const network = (await findNetwork(loader.db, 'apiexample'))!;
       log(`loading ${SIZE.posts} posts by ${SIZE.members} members, ${SIZE.comments} comments, ${SIZE.activity} activity events on ${databaseUrl ? 'PostgreSQL' : 'SQLite'}`);
-      main = await loadNetwork(loader.db, network.id, SIZE, (t) => log(`  ${t}`));
+      main = await loadNetwork(loader.db, network.id, { ...SIZE, ownItems: true }, (t) => log(`  ${t}`));
       const owner = network.owner_account_id!;
       // The flat-cost networks only when one of their rows runs.
       if (flatWanted) {
@@ -99,6 +119,8 @@ async function main() {
     } finally {
       await loader.stop();
     }
+    // Nothing is measured while it builds.
+    const webBuildFailed = await webBuild;
     log('loaded');
 
     const memory = new MemoryWatch();
@@ -109,8 +131,10 @@ async function main() {
     let workerRows: Row[] = [];
     try {
       const visitor = {} as Record<string, string>;
-      const member = await signIn(server.url, 'apiexample', main.members[0]!.email);
-      const drafter = await withDraft(server.url, 'apiexample', main.members[1]!.email);
+      const member = await signIn(server.url, 'apiexample', main.members[MEMBER]!.email);
+      const drafter = await withDraft(server.url, 'apiexample', main.members[DRAFTER]!.email);
+      const own = main.owner!;
+      const owner = await signIn(server.url, 'apiexample', own.email);
       const rest = (network: string, p: string) => `${server.url}/xn/rest/${network}/1.0/${p}`;
       const recent = `BlogPost/recent?count=20&fields=${FIELDS}`;
       const recentBytes = await fetch(rest('apiexample', recent)).then((r) => r.arrayBuffer());
@@ -125,29 +149,48 @@ async function main() {
 
       const firstPage = (await fetch(rest('apiexample', recent)).then((r) => r.json())) as { anchor: string };
       const ordering = (new AnchorCodec(secret).decode(firstPage.anchor) as { ordering: string }).ordering;
-      const deepPost = main.postIds[Math.floor(main.postIds.length / 3)]!;
-      const deepKey = await createdAt(childEnv, deepPost, schema);
-      const deepAnchor = new AnchorCodec(secret).encode({ side: 'after', key: deepKey, id: deepPost, ordering });
-      const ids = main.postIds.slice(-300).filter((_, i) => i % 3 === 0).map((id) => `id=${main.networkId}:BlogPost:${id}`).join('&');
+      const deepAnchor = new AnchorCodec(secret).encode({ side: 'after', key: main.deepPost.createdAt, id: main.deepPost.id, ordering });
+      const idList = main.postIds.slice(-300).filter((_, i) => i % 3 === 0);
+      const idsOf = (list: number[]) => list.map((id) => `id=${main.networkId}:BlogPost:${id}`).join('&');
       const since = encodeURIComponent(new Date(Date.now() - 6 * 86_400_000).toISOString());
       const thread = `${main.networkId}:BlogPost:${main.threadPost}`;
-      const reads: [string, string][] = [
-        ['BlogPost/recent (first page)', recent],
-        ['BlogPost/recent (deep anchor)', `${recent}&anchor=${encodeURIComponent(deepAnchor)}`],
-        ['BlogPost/recent by tag', `${recent}&tag=${main.tag}`],
-        ['BlogPost/recent by author', `${recent}&author=${main.author}`],
-        ['BlogPost?id= (100 ids)', `BlogPost?${ids}&fields=${FIELDS}`],
-        ['BlogPost/featured', `BlogPost/featured?count=20&fields=${FIELDS}`],
-        ['BlogPost/count', `BlogPost/count?createdAfter=${since}`],
-        ['Comment/recent (5,000 on the post)', `Comment/recent?attachedTo=${thread}&count=20`],
-        ['Activity/recent', 'Activity/recent?count=20'],
-        ['User/recent', 'User/recent?count=20'],
-        ['Friend/recent', `Friend/recent?author=${main.author}&count=20`],
-        ['Tag/popular', 'Tag/popular?type=BlogPost&count=20'],
+      /**
+       * A read. `shared`: members share its replies, and the member with a draft reads it too.
+       * `own`: who, of those two members, gets a reply of their own here (the member with a
+       * draft where theirs shows, else the member with their own items shown, who reads `path`
+       * when given), and what shows in it that no other member's reply has, or null where the
+       * replies differ in a figure (a count).
+       */
+      interface Read {
+        name: string;
+        path: string;
+        shared: boolean;
+        own?: { who: 'member with a draft' | typeof OWN; shows: string | null; path?: string };
+      }
+      const t = own.titles;
+      const reads: Read[] = [
+        // The draft of the member with a draft is the newest post and counts: they read the
+        // database here as the member with their own items shown would, who is not measured twice.
+        { name: 'BlogPost/recent (first page)', path: recent, shared: true, own: { who: 'member with a draft', shows: DRAFT_TITLE } },
+        { name: 'BlogPost/recent (deep anchor)', path: `${recent}&anchor=${encodeURIComponent(deepAnchor)}`, shared: true, own: { who: OWN, shows: t.deep } },
+        { name: 'BlogPost/recent by tag', path: `${recent}&tag=${main.tag}`, shared: true, own: { who: OWN, shows: t.draft } },
+        // The author is the member with their own items shown: their draft is their newest post.
+        { name: 'BlogPost/recent by author', path: `${recent}&author=${main.author}`, shared: true, own: { who: OWN, shows: t.draft } },
+        // One of the 100 is their draft, when they read it.
+        { name: 'BlogPost?id= (100 ids)', path: `BlogPost?${idsOf(idList)}&fields=${FIELDS}`, shared: true, own: { who: OWN, shows: t.draft, path: `BlogPost?${idsOf([...idList.slice(0, -1), own.draft])}&fields=${FIELDS}` } },
+        { name: 'BlogPost/featured', path: `BlogPost/featured?count=20&fields=${FIELDS}`, shared: true, own: { who: OWN, shows: t.featured } },
+        { name: 'BlogPost/count', path: `BlogPost/count?createdAfter=${since}`, shared: true, own: { who: 'member with a draft', shows: null } },
+        { name: 'Comment/recent (5,000 on the post)', path: `Comment/recent?attachedTo=${thread}&count=20`, shared: true, own: { who: OWN, shows: t.comment } },
+        { name: 'Activity/recent', path: 'Activity/recent?count=20', shared: true, own: { who: OWN, shows: t.activity } },
+        // Users and friends name the reader: no member shares those replies anyway.
+        { name: 'User/recent', path: 'User/recent?count=20', shared: false },
+        { name: 'Friend/recent', path: `Friend/recent?author=${main.author}&count=20`, shared: false },
+        // Their draft's tag counts one more for them.
+        { name: 'Tag/popular', path: 'Tag/popular?type=BlogPost&count=20', shared: true, own: { who: OWN, shows: null } },
       ];
-      // Feeds and search, where this version has them.
-      for (const [name, p] of [['Atom feed', 'BlogPost/feed'], ['search', `Search?q=${main.tag}&count=20`], ['search', `BlogPost/search?q=${main.tag}&count=20`]] as const) {
-        if ((await fetch(rest('apiexample', p))).status === 200) reads.push([name, p]);
+      // Feeds and search, where this version has them. A feed is read as a visitor reads it, whoever asks: one reply for all.
+      for (const [name, p, shared] of [['Atom feed', 'BlogPost/feed', false], ['search', `Search?q=${main.tag}&count=20`, false], ['search', `BlogPost/search?q=${main.tag}&count=20`, false]] as const) {
+        if ((await fetch(rest('apiexample', p))).status === 200) reads.push({ name, path: p, shared });
       }
       /** Runs one row when BENCH_ONLY wants it. */
       const run = async (into: Row[], name: string, who: Row['who'], measure: () => ReturnType<typeof load>) => {
@@ -155,13 +198,14 @@ async function main() {
         into.push({ name, who, ...(await measure()) });
         log(`${name} as ${who}: ${into.at(-1)!.rps.toFixed(0)} req/s, ${into.at(-1)!.cpu.toFixed(0)} µs CPU/req`);
       };
-      for (const [name, p] of reads) {
-        // Users, friends and search name the reader: no member shares those replies anyway.
-        const shared = !/^(User|Friend|Search|BlogPost\/search)/.test(p);
-        const callers: [Row['who'], Record<string, string>][] = [['visitor', visitor], ['member', member.headers]];
-        if (shared) callers.push(['member with a draft', drafter.headers]);
-        for (const [who, headers] of callers) {
-          await run(rows, name, who, () => load(server, rest('apiexample', p), headers));
+      for (const { name, path: p, shared, own: mine } of reads) {
+        const callers: [Row['who'], Record<string, string>, string][] = [['visitor', visitor, p], ['member', member.headers, p]];
+        if (shared) callers.push(['member with a draft', drafter.headers, p]);
+        if (mine?.who === OWN) callers.push([OWN, owner.headers, mine.path ?? p]);
+        for (const [who, headers, q] of callers) {
+          const url = rest('apiexample', q);
+          if (who === mine?.who && wanted(name, who)) await showsOwnItems(`${name} as ${who}`, url, headers, member.headers, mine.shows);
+          await run(rows, name, who, () => load(server, url, headers));
         }
       }
       // Writes, as a member.
@@ -172,12 +216,12 @@ async function main() {
         load(server, rest('apiexample', 'Comment'), form, 'POST', `attachedTo=${encodeURIComponent(`${main.networkId}:BlogPost:${main.postIds.at(-5)}`)}&description=Agreed.`, WRITE_SECONDS));
 
       // Flat cost: the same listing at 10,000 and at BIG_POSTS posts, as a member whose draft
-      // keeps them from the replies members share, so every request reads the database.
+      // keeps them from the replies members share, so every request reads the database (a
+      // visitor's reply is kept, whatever the network's size).
       for (const [into, subdomain, loaded, posts] of [[flat.tenK, 'tenk', tenK, 10_000], [flat.big, 'big', big, BIG_POSTS]] as const) {
         if (!loaded) continue;
         const flatMember = await withDraft(server.url, subdomain, loaded.members[0]!.email);
         await run(into, flatName(posts), 'member with a draft', () => load(server, rest(subdomain, recent), flatMember.headers));
-        await run(into, flatName(posts), 'visitor', () => load(server, rest(subdomain, recent), visitor));
       }
     } finally {
       await server.stop();
@@ -191,8 +235,8 @@ async function main() {
     if (cores > 1 && (wanted(workersName, 'visitor') || wanted(workersName, 'member'))) {
       server = await serve(childEnv, cores, workersMemory);
       try {
-        const member = await signIn(server.url, 'apiexample', main.members[0]!.email);
-        const drafter = await signIn(server.url, 'apiexample', main.members[1]!.email);
+        const member = await signIn(server.url, 'apiexample', main.members[MEMBER]!.email);
+        const drafter = await signIn(server.url, 'apiexample', main.members[DRAFTER]!.email);
         const url = `${server.url}/xn/rest/apiexample/1.0/BlogPost/recent?count=20&fields=${FIELDS}`;
         for (const [who, headers] of [['visitor', {}], ['member', member.headers], ['member with a draft', drafter.headers]] as const) {
           if (wanted(workersName, who)) workerRows.push({ name: workersName, who, ...(await load(server, url, headers)) });
@@ -204,7 +248,8 @@ async function main() {
     workersMemory.stop();
 
     print({ rows, ceiling, flat, workerRows, memory: memory.peakMb, workersMemory: workersMemory.peakMb });
-    if (env.BENCH_LIGHTHOUSE !== 'off' && (!ONLY || ONLY.test('Lighthouse'))) {
+    if (lighthouse) {
+      if (webBuildFailed) throw webBuildFailed;
       for (const l of await lighthouseRun(childEnv, main)) {
         process.stdout.write('error' in l ? `Lighthouse, ${l.name}: ${l.error}\n` : `Lighthouse, ${l.name}: ${describeFigure(l)}\n`);
       }
@@ -223,9 +268,30 @@ async function load(server: { pid: number }, url: string, headers: Record<string
   const cpuBefore = cpuMicros(server.pid);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, method, body });
   // Requests still in flight when the run stops are not left to slow the next run down (their CPU counts).
-  await new Promise((resolve) => setTimeout(resolve, 2000));
+  await settle(server.pid);
   const cpu = (cpuMicros(server.pid) - cpuBefore) / Math.max(1, r.requests.total);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, cpu };
+}
+
+/** Waits until the server is idle: no more than a clock tick of CPU in 200 ms, for at most 2 s. */
+async function settle(pid: number) {
+  let before = cpuMicros(pid);
+  for (let waited = 0; waited < 2000; waited += 200) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = cpuMicros(pid);
+    if (after - before <= 1e6 / CLOCK_TICKS) return;
+    before = after;
+  }
+}
+
+/**
+ * Fails the run unless the caller (`reader`) gets a reply of their own at `url`: unlike the
+ * member's, and showing `shows` where the member's does not.
+ */
+async function showsOwnItems(row: string, url: string, reader: Record<string, string>, member: Record<string, string>, shows: string | null) {
+  const [mine, theirs] = await Promise.all([reader, member].map((headers) => fetch(url, { headers }).then((r) => r.text())));
+  const fails = mine === theirs ? 'is the member\'s' : shows !== null && !mine.includes(shows) ? `lacks "${shows}"` : shows !== null && theirs.includes(shows) ? `shares "${shows}" with the member's` : '';
+  if (fails) throw new Error(`${row}: the reply ${fails}, so it does not measure a reply of their own: ${mine.slice(0, 300)}`);
 }
 
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
@@ -265,13 +331,15 @@ async function signIn(base: string, network: string, email: string) {
   return { headers: { cookie }, csrf: body.entry.csrfToken };
 }
 
+const DRAFT_TITLE = 'Not finished yet';
+
 /** Signs a member in and has them keep a draft, which only they see. */
 async function withDraft(base: string, network: string, email: string) {
   const member = await signIn(base, network, email);
   const res = await fetch(`${base}/xn/rest/${network}/1.0/BlogPost`, {
     method: 'POST',
     headers: { ...member.headers, 'x-csrf-token': member.csrf, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ title: 'Not finished yet', description: '<p>A draft.</p>', publishStatus: 'draft' }),
+    body: new URLSearchParams({ title: DRAFT_TITLE, description: '<p>A draft.</p>', publishStatus: 'draft' }),
   });
   if (res.status !== 200) throw new Error(`writing a draft failed: ${await res.text()}`);
   return member;
@@ -337,21 +405,17 @@ class MemoryWatch {
   }
 }
 
-async function createdAt(childEnv: Record<string, string>, postId: number, schema: string): Promise<number> {
-  const config = loadConfig({ PORT: '0', ...childEnv, DEMO_CONTENT: 'off', LOG_LEVEL: 'silent', WORKERS: '1' });
-  const { openDatabase } = await import('../server/db/database');
-  const { db } = openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, pgSchema: databaseUrl ? schema : undefined });
-  try {
-    return (await db.selectFrom('blog_posts').select('created_at').where('id', '=', postId).executeTakeFirstOrThrow()).created_at;
-  } finally {
-    await db.destroy();
-  }
+/** Builds the web app as `npm start` serves it; resolves with what went wrong, if anything. */
+function buildWebApp(): Promise<Error | undefined> {
+  log('lighthouse: building the web app');
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    child.once('error', resolve);
+    child.once('exit', (code) => resolve(code === 0 ? undefined : new Error(`building the web app ended with status ${code}`)));
+  });
 }
 
 async function lighthouseRun(childEnv: Record<string, string>, main: Loaded) {
-  // The web app as `npm start` serves it: built first.
-  log('lighthouse: building the web app');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   const memory = new MemoryWatch();
   const server = await serve(childEnv, 1, memory);
   try {

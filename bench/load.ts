@@ -14,6 +14,8 @@ export interface Size {
   thread: number;
   /** Friends per member. */
   friends: number;
+  /** Plant the items of `Loaded.owner`, which only they see (the benchmark's own network). */
+  ownItems?: boolean;
 }
 
 export const MEMBER_PASSWORD = 'bench-member-password';
@@ -30,6 +32,27 @@ export interface Loaded {
   tag: string;
   author: string;
   postIds: number[];
+  /** A post a third of the way from the oldest, and its creation time: the key of a deep anchor. */
+  deepPost: { id: number; createdAt: number };
+  /**
+   * With `Size.ownItems`: the member `author` names, who sees something of their own in every
+   * reply the benchmark reads, which no other member or visitor sees (see `plantOwnItems`).
+   */
+  owner?: OwnItems;
+}
+
+/** What the owner of the planted items has, and the text that shows each in a reply. */
+export interface OwnItems {
+  email: string;
+  /** Their newest post, a draft tagged with `tag`. */
+  draft: number;
+  /** A friends-only post of theirs, the first after the deep anchor. */
+  deep: number;
+  /** Their featured post that only they see, the last featured. */
+  featured: number;
+  /** Their comment on the long thread, awaiting approval, its newest. */
+  comment: number;
+  titles: { draft: string; deep: string; featured: string; comment: string; activity: string };
 }
 
 /** Adds `size` of content to the network (its Network Creator exists); returns what the benchmark addresses. */
@@ -164,6 +187,12 @@ export async function loadNetwork(db: Db, networkId: number, size: Size, progres
     });
   }
   progress(`${size.activity} activity events`);
+  const deepIndex = Math.floor(postIds.length / 3);
+  const deepPost = { id: postIds[deepIndex]!, createdAt: now - span + Math.floor((deepIndex / size.posts) * span) - 60_000 };
+  const author = members[7919 % members.length]!;
+  const owner = size.ownItems
+    ? await plantOwnItems(db, { networkId, author: author.id, email: author.email, tag: tag(1), threadPost, threadAuthor, deepKey: deepPost.createdAt, now })
+    : undefined;
   // A bulk load leaves the planner without statistics until autovacuum (PostgreSQL) or an
   // ANALYZE (SQLite) catches up; measure the steady state a live network is in. On PostgreSQL
   // that includes a vacuum: until one, index-only reads (an item's tags, its comment count)
@@ -175,7 +204,60 @@ export async function loadNetwork(db: Db, networkId: number, size: Size, progres
   } else {
     await sql`analyze`.execute(db);
   }
-  return { networkId, members, threadPost, tag: tag(1), author: members[7919 % members.length]!.screenName, postIds };
+  return { networkId, members, threadPost, tag: tag(1), author: author.screenName, postIds, deepPost, owner };
+}
+
+/**
+ * Items of one member that only they see, each where a reply the benchmark reads for them
+ * shows it, so that no reply of theirs is the one their audience shares: their newest post, a
+ * draft with the benchmark's tag (recent, count, by tag, by author, 100 ids, the tag cloud); a
+ * friends-only post just after the deep anchor; a featured post only they see, the last
+ * featured, and an event about it, the newest; and their comment on the long thread, awaiting
+ * approval, its newest.
+ */
+async function plantOwnItems(
+  db: Db,
+  o: { networkId: number; author: number; email: string; tag: string; threadPost: number; threadAuthor: number; deepKey: number; now: number },
+): Promise<OwnItems> {
+  const titles = {
+    draft: 'Own draft, not finished yet',
+    deep: 'Own post for friends, from long ago',
+    featured: 'Own featured post, for its author alone',
+    comment: 'Own comment, awaiting approval',
+    activity: 'Own event, about a post for its author alone',
+  };
+  return db.transaction().execute(async (tx) => {
+    const post = (title: string, t: number, more: { publish_status?: 'draft'; visibility: 'all' | 'friends' | 'me'; featured_at?: number }) =>
+      tx
+        .insertInto('blog_posts')
+        .values({
+          network_id: o.networkId, author_id: o.author, title, description: `<p>${title}.</p>`, publish_status: 'publish', publish_time: t,
+          approved: 1, featured_at: null, created_at: t, updated_at: t, ...more,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .then((r) => r.id);
+    const draft = await post(titles.draft, o.now, { publish_status: 'draft', visibility: 'all' });
+    await tx.insertInto('item_tags').values({ network_id: o.networkId, item_type: 'BlogPost', item_id: draft, value: o.tag, position: 0 }).execute();
+    const deep = await post(titles.deep, o.deepKey - 1, { visibility: 'friends' });
+    const featured = await post(titles.featured, o.now - 30 * DAY, { visibility: 'me', featured_at: o.now });
+    const comment = await tx
+      .insertInto('comments')
+      .values({
+        network_id: o.networkId, author_id: o.author, attached_to_type: 'BlogPost', attached_to_id: o.threadPost, attached_to_author_id: o.threadAuthor,
+        description: `<p>${titles.comment}.</p>`, approved: 0, featured_at: null, created_at: o.now, updated_at: o.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto('activities')
+      .values({
+        uuid: `n${o.networkId}-activity-own`, network_id: o.networkId, author_id: o.author, type: 'CreateBlogPost', content_type: 'BlogPost',
+        content_id: featured, attached_to_type: null, attached_to_id: null, attached_to_author_id: null, title: titles.activity, description: null, created_at: o.now,
+      })
+      .execute();
+    return { email: o.email, draft, deep, featured, comment: comment.id, titles };
+  });
 }
 
 async function inBatches<T>(db: Db, rows: T[], size: number, insert: (tx: Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0], batch: T[]) => Promise<unknown>) {
