@@ -70,9 +70,7 @@ export function visibleItem(
   { viewer, network, now }: ScopeContext,
 ): Expression<SqlBool> {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
-  const published = publishable
-    ? sql<SqlBool>`(${col('publish_status')} = 'publish' and ${col('publish_time')} <= ${now})`
-    : sql<SqlBool>`1 = 1`;
+  const published = publishable ? publishedBy(alias, now) : sql<SqlBool>`1 = 1`;
   const own = viewer.accountId === null ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${col('author_id')} = ${viewer.accountId}`;
 
   if (isAdmin(viewer)) return eb.or([own, published]);
@@ -88,6 +86,17 @@ export function visibleItem(
   }
   if (audiences.length === 0) return own;
   return eb.or([own, eb.and([published, sql<SqlBool>`${col('approved')} = 1`, eb.or(audiences)])]);
+}
+
+/**
+ * Published by `now`. The status is compared through a cast, which no index serves: SQLite
+ * would otherwise read the items a reader may see through the index of posts by status and
+ * time (every published post of the network, kept for finding the scheduled ones) rather than
+ * through the listing's own range, as a count since a date did (30 ms instead of 0.3 ms on
+ * 100,000 posts). PostgreSQL's planner, which weighs the real figures, is not swayed either way.
+ */
+export function publishedBy(alias: string, now: number): Expression<SqlBool> {
+  return sql<SqlBool>`(cast(${sql.ref(`${alias}.publish_status`)} as text) = 'publish' and ${sql.ref(`${alias}.publish_time`)} <= ${now})`;
 }
 
 /**
@@ -115,9 +124,7 @@ export function visibleToAudience(
   now: number,
 ): Expression<SqlBool> {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
-  const published = publishable
-    ? sql<SqlBool>`(${col('publish_status')} = 'publish' and ${col('publish_time')} <= ${now})`
-    : sql<SqlBool>`1 = 1`;
+  const published = publishable ? publishedBy(alias, now) : sql<SqlBool>`1 = 1`;
   switch (audience) {
     case 'moderators':
       return published;

@@ -2,7 +2,7 @@
 // scope keeps drafts and queued posts their authors' own), then writes and removal.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
-import type { ScopeContext } from '../../lib/scope';
+import { publishedBy, type ScopeContext } from '../../lib/scope';
 import type { Database } from '../../db/schema';
 import { contentStore, type ContentStore } from '../content/store';
 import type { BlogPostItem } from './schema';
@@ -24,7 +24,7 @@ type PostFilters = { publishStatus: 'draft' | 'queued' | 'publish' };
 function inState(publishStatus: PostFilters['publishStatus'], { now }: ScopeContext): Expression<SqlBool>[] {
   if (publishStatus === 'draft') return [sql<SqlBool>`p.publish_status = 'draft'`];
   if (publishStatus === 'queued') return [sql<SqlBool>`(p.publish_status = 'publish' and p.publish_time > ${now})`];
-  return [sql<SqlBool>`(p.publish_status = 'publish' and p.publish_time <= ${now})`];
+  return [publishedBy('p', now)];
 }
 
 export const postStore: ContentStore<BlogPostItem, PostFilters> = contentStore({
