@@ -95,14 +95,15 @@ export async function extrasOf(db: Db, networkId: number, viewerId: number, audi
           .select(['c.id', 'c.attached_to_type', 'c.attached_to_id'])
           .where('c.network_id', '=', networkId)
           .where('c.author_id', '=', viewerId)
-          .where('c.approved', '=', 0)
+          // As written, so that the index of comments awaiting approval serves both sides.
+          .where('c.approved', '=', sql.lit(0))
           .unionAll(
             db
               .selectFrom('comments as c')
               .select(['c.id', 'c.attached_to_type', 'c.attached_to_id'])
               .where('c.network_id', '=', networkId)
               .where('c.attached_to_author_id', '=', viewerId)
-              .where('c.approved', '=', 0),
+              .where('c.approved', '=', sql.lit(0)),
           )
           .limit(2 * MAX_EXTRAS + 1)
           .execute()
