@@ -59,8 +59,9 @@ export function rateLimit({ perMinute, redis, keyPrefix, clusterWorker = false }
  * request that was to be refused, so refused credentials count against the address too.
  */
 export function limitRequests(limit: RateLimit): RequestHandler {
-  return async (req, _res, next) => {
-    await limit.consume(callerKey(req));
+  return async (req, res, next) => {
+    // Counted already when the response cache let it through (response-cache.ts: admitted).
+    if (res.locals.admitted !== true) await limit.consume(callerKey(req));
     if (req.refusal) throw req.refusal;
     next();
   };

@@ -280,6 +280,22 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       .catch(next);
   };
 
+  /**
+   * Counts a request the cache answers (from an entry, or from a build it joins) against its
+   * caller, then goes on; past its caller's limit it is refused. A joined build that turns out
+   * not to be this reader's sends the request the whole way, where it is not counted again.
+   */
+  const admitted = (req: Request, res: Response, next: NextFunction, go: () => void) => {
+    if (!options.admit) return go();
+    options.admit(req).then(
+      () => {
+        res.locals.admitted = true;
+        go();
+      },
+      (error: unknown) => (options.refuse ? options.refuse(req, res, error) : next(error)),
+    );
+  };
+
   /** Answers from the entry kept at `key`, or joins its build, or builds it; a visitor's network is known by its name until then. */
   const answer = (req: Request, res: Response, next: NextFunction, key: string, startedAt: bigint, network: NetworkState | string, reader?: Reader) => {
     const now = Date.now();
@@ -288,20 +304,16 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       if (reader && !servableTo(entry, reader)) return next();
       if (fresh(entry, now)) {
         budget.use(entry);
-        if (!options.admit) return serve(req, res, entry, startedAt);
-        options.admit(req).then(
-          () => serve(req, res, entry, startedAt),
-          (error: unknown) => (options.refuse ? options.refuse(req, res, error) : next(error)),
-        );
-        return;
+        return admitted(req, res, next, () => serve(req, res, entry, startedAt));
       }
       drop(key, entry);
     }
     const build = builds.get(key);
     if (build && build.network.generation === build.generation) {
       const servable = (built: Entry | undefined): built is Entry => built !== undefined && !(reader && !servableTo(built, reader));
-      void build.done.then((built) => (servable(built) && !res.headersSent ? serve(req, res, built, startedAt) : next()), next);
-      return;
+      return admitted(req, res, next, () =>
+        void build.done.then((built) => (servable(built) && !res.headersSent ? serve(req, res, built, startedAt) : next()), next),
+      );
     }
     // A reader whose extras lie beyond the anchor builds a reply whose flag may be theirs alone:
     // kept only when the anchor's row shows it is the audience's too (see finish).
@@ -316,7 +328,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       .then(() => {
         const visited = req.network;
         if (req.refusal || !visited || visited.is_private || req.caller?.viewer.accountId !== null) return next();
-        rebuild(req, res, next, key, stateOf(visited.id));
+        // Another visitor's request may have begun the build meanwhile: joined, not built twice.
+        answer(req, res, next, key, startedAt, stateOf(visited.id));
       })
       .catch(next);
   };

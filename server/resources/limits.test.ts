@@ -151,4 +151,19 @@ describe('requests per minute', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(await tableDigest(limited.db)).toEqual(before);
   });
+
+});
+
+describe('requests per minute, answered from the kept replies', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ RATE_LIMIT_PER_MINUTE: '10' });
+  });
+  afterAll(() => limited.stop());
+
+  it("counts every visitor's read, those that wait for the reply another request is building too", async () => {
+    const visitor = limited.anonymous();
+    const replies = await Promise.all(Array.from({ length: 15 }, () => visitor.get('BlogPost/recent', { count: 5 })));
+    expect(replies.map((r) => r.status).sort()).toEqual([...Array<number>(10).fill(200), ...Array<number>(5).fill(503)]);
+  });
 });
