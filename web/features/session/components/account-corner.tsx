@@ -13,7 +13,8 @@ export function AccountCorner({ network }: { network: string }) {
   const viewer = useViewer(network);
   const location = useLocation();
 
-  if (!viewer.known) return <div className="account-corner" />;
+  // Until the session is known, the corner keeps the room its links take, so the search field beside it stays put.
+  if (!viewer.known) return <div className="account-corner account-corner-pending" />;
   if (!viewer.member) {
     const isAuthPage = /\/(signin|signup)$/.test(location.pathname);
     const next = isAuthPage ? undefined : location.pathname + location.search;
