@@ -196,7 +196,7 @@ async function main() {
       const run = async (into: Row[], name: string, who: Row['who'], measure: () => ReturnType<typeof load>) => {
         if (!wanted(name, who)) return;
         into.push({ name, who, ...(await measure()) });
-        log(`${name} as ${who}: ${into.at(-1)!.rps.toFixed(0)} req/s, ${into.at(-1)!.cpu.toFixed(0)} µs CPU/req`);
+        log(`${name} as ${who}: ${into.at(-1)!.rps.toFixed(0)} req/s, ${into.at(-1)!.cpu.toFixed(0)} µs CPU/req; resident memory so far ${memory.peakMb.toFixed(0)} MB`);
       };
       for (const { name, path: p, shared, own: mine } of reads) {
         const callers: [Row['who'], Record<string, string>, string][] = [['visitor', visitor, p], ['member', member.headers, p]];

@@ -108,7 +108,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('SQLite plans on a large network'
     for (const plan of [planOf((s) => s.includes('"queue_key"') && !s.includes('count(*)')), planOf((s) => s.includes('"queue_key"') && s.includes('count(*)'))]) {
       expect(plan).toMatch(/blog_posts_unapproved/);
       expect(plan).toMatch(/comments_unapproved/);
-      expect(plan).not.toMatch(/blog_posts_scheduled|SCAN x USING INDEX comments|SCAN x\b.*comments/);
+      expect(plan).not.toMatch(/blog_posts_scheduled/);
     }
   });
 });

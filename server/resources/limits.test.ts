@@ -151,7 +151,6 @@ describe('requests per minute', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(await tableDigest(limited.db)).toEqual(before);
   });
-
 });
 
 describe('requests per minute, answered from the kept replies', () => {
