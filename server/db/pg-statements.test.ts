@@ -8,7 +8,7 @@ import type { ScopeContext } from '../lib/scope';
 import { postStore } from '../resources/blog-posts/store';
 import { OWNER, startTestServer, type TestServer } from '../test/harness';
 import type { Db } from './database';
-import { listOf, preparedQuery } from './prepared';
+import { listOf, opaqueValues, preparedQuery } from './prepared';
 
 interface Prepared {
   name: string;
@@ -89,6 +89,49 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements on PostgreSQL', 
     });
   });
 
+  it('plans a listing once per connection for any values, a page of posts as the first of a large network', async () => {
+    const ann = await server.signIn(OWNER.email, OWNER.password);
+    for (let n = 0; n < 3; n++) expect((await ann.post('BlogPost', { title: `Planned ${n}`, description: 'Text.' })).status).toBe(200);
+    const [network] = await server.db.selectFrom('networks').select(['id', 'is_private']).where('subdomain', '=', 'apiexample').execute();
+    const [member] = await server.db.selectFrom('accounts').select('id').where('full_name', '=', 'Bob').execute();
+    const scope = (now: number) =>
+      ({ viewer: { accountId: member!.id, screenName: null, role: 'member', state: 'active', via: 'session' }, network: network!, now }) as ScopeContext;
+    await server.db.connection().execute(async (db) => {
+      const plans = async () => {
+        const { rows } = await sql<{ name: string; statement: string; generic: number; custom: number }>`
+          select name, statement, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name like 'q\\_%'`.execute(db);
+        return new Map(rows.map((r) => [r.name, r]));
+      };
+      const before = await plans();
+      // A page from the start, one from an anchor (with the other side's check), and a read by ids, at times that differ.
+      const read = async (n: number) => {
+        const first = await postStore.list(db, scope(Date.now() + n), {}, 'created', 2, { start: true });
+        const next = await postStore.list(db, scope(Date.now() + n), {}, 'created', 2, first.position);
+        await postStore.get(db, scope(Date.now() + n), first.rows.map((r) => r.id));
+        return [first.rows.map((r) => r.title), next.rows.length, next.firstPage];
+      };
+      const results = [];
+      for (let n = 0; n < 6; n++) results.push(await read(n));
+      const warm = await plans();
+      for (let n = 6; n < 9; n++) results.push(await read(n));
+      const after = await plans();
+      const used = [...after.keys()].filter((name) => after.get(name)!.generic + after.get(name)!.custom > (before.get(name)?.generic ?? 0) + (before.get(name)?.custom ?? 0));
+      // The window from the start and from the anchor, the other side's check and the read by ids.
+      expect(used.length).toBeGreaterThanOrEqual(4);
+      // The windows' size is in their SQL, beside the keys' (a value).
+      expect(used.filter((name) => after.get(name)!.statement.includes(' as "k" limit 3)'))).toHaveLength(2);
+      for (const name of used) {
+        // Its values hidden from the planner, whatever the data, so that a plan for them looks no cheaper.
+        expect(after.get(name)!.statement).toContain('"p"."network_id" = (select $');
+        // Past the fifth run, each is run from its plan for any values, not planned again.
+        expect(after.get(name)!.custom, name).toBe(warm.get(name)!.custom);
+        expect(after.get(name)!.generic, name).toBe(warm.get(name)!.generic + 3);
+      }
+      expect(results[0]![0]).toEqual(['Planned 2', 'Planned 1']);
+      expect(new Set(results.map((r) => JSON.stringify(r))).size).toBe(1);
+    });
+  });
+
   it('sends a statement unnamed once a migration changed the columns it reads', async () => {
     const everything = preparedQuery((db: Db, _s: null, v: { id: number }) => db.selectFrom('networks').selectAll().where('id', '=', v.id));
     const [network] = await server.db.selectFrom('networks').select('id').execute();
@@ -104,5 +147,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements on PostgreSQL', 
         await sql`alter table networks drop column pg_statements_test`.execute(db);
       }
     });
+  });
+});
+
+describe('values hidden from the planner', () => {
+  it('reads each value through a sub-select of its type, outside quoted text and names', () => {
+    expect(opaqueValues(`select '$1', "a$2" from t where a = $1 and b in ($2, $10) and c = 'it''s $3' limit $3`, ['bigint', 'text', null, ...Array(6).fill(null), 'bigint'])).toBe(
+      `select '$1', "a$2" from t where a = (select $1::bigint) and b in ((select $2::text), (select $10::bigint)) and c = 'it''s $3' limit $3`,
+    );
   });
 });

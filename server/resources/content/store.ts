@@ -3,7 +3,7 @@
 // asked, keyset-paged listings and counts, all through the visibility scope. And removal of
 // an item with everything attached to it.
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { Db, Dialect, Tx } from '../../db/database';
+import { isPostgres, type Db, type Dialect, type Tx } from '../../db/database';
 import { checkPosition, keysetPage, keysetQueries, keysetResult, type Page, type Position, type SortKey } from '../../db/paging';
 import { listOf, preparedQuery } from '../../db/prepared';
 import type { Selection } from '../../http/fields';
@@ -266,11 +266,15 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
       .$if(parts.commentCount, (q) => q.select(commentCountColumn(from, type).as('commentCount'))) as Q;
   }
 
-  const getQuery = preparedQuery((db: Db, s: ReadShape & { ids: number }, v: ReadValues & { ids: number[] }) =>
-    withParts(db, scoped(selected(db, s.parts), scopeOf(s.scope, v), undefined, v), alias, s.parts).where(`${alias}.id`, 'in', listOf(v.ids, s.ids)),
+  // Read by id whatever the network: on PostgreSQL planned once per connection (see windowQuery).
+  const getQuery = preparedQuery(
+    (db: Db, s: ReadShape & { ids: number }, v: ReadValues & { ids: number[] }) =>
+      withParts(db, scoped(selected(db, s.parts), scopeOf(s.scope, v), undefined, v), alias, s.parts).where(`${alias}.id`, 'in', listOf(v.ids, s.ids)),
+    { anyValues: true },
   );
 
-  type ListShape = ReadShape & { filters: FilterShape; order: ContentOrder | Own; forward: boolean; side: 'start' | 'after' | 'before' };
+  /** A listing's shape; on PostgreSQL, the window's also has the rows it takes, written into its SQL (see windowQuery). */
+  type ListShape = ReadShape & { filters: FilterShape; order: ContentOrder | Own; forward: boolean; side: 'start' | 'after' | 'before'; take?: number };
   type ListValues = ReadValues & { key: SortKey; id: number; take: number };
 
   function windowQueries(s: ListShape, v: ListValues, query: SelectQueryBuilder<any, any, any>) {
@@ -283,24 +287,38 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
   // table expression), then its rows with their authors, tags and counts: however many rows
   // the filters leave to sort (a tag's posts), each is read once and none is joined to its
   // author before the window is cut.
+  // On PostgreSQL a listing's queries are planned once per connection, for any values
+  // (db/prepared.ts, `anyValues`): planning the visibility conditions again on every request
+  // cost more than reading the page. A plan for any network must suit the largest: the keys
+  // are read with the page's size as a value, which PostgreSQL plans for as a tenth of the
+  // rows, so it walks the listing's index in order whatever size it takes the network to be
+  // (with the size in the SQL and a network it takes for small, it sorted all of a large
+  // network's posts: 3 ms instead of 0.2). Then the page is cut again at its size written
+  // into the SQL (one statement per page size), a no-op which tells the planner that the page
+  // is a page and not a tenth of the rows: else it joined every post to find the page's
+  // authors. SQLite, which plans a statement once anyway, reads the keys alone.
   const windowQuery = preparedQuery((db: Db, s: ListShape, v: ListValues) => {
     const { column, order } = orders[s.order];
     const keys = db
       .selectFrom(`${contentTables[type]} as ${alias}` as 'blog_posts as p')
       .select([sql.ref<number>(`${alias}.id`).as('id'), sql.ref<SortKey>(`${alias}.${column}`).as('key')]);
     const window = windowQueries(s, v, keys).window!;
+    const page = s.take === undefined ? window : db.selectFrom(window.as('k')).selectAll().limit(sql.lit(s.take));
     const direction = s.forward === (order === 'desc') ? 'desc' : 'asc';
     // spec.select reads only selectFrom of what it is given: here, the page's with clause.
-    const withPage = db.with((cte) => cte('page').materialized(), () => window) as unknown as Db;
+    const withPage = db.with((cte) => cte('page').materialized(), () => page) as unknown as Db;
     const rows = (selected(withPage, s.parts) as SelectQueryBuilder<any, any, Row>).innerJoin('page', 'page.id', `${alias}.id`);
     return withParts(db, rows, alias, s.parts).orderBy(sql.ref('page.key'), direction).orderBy(sql.ref('page.id'), direction);
-  });
+  }, { anyValues: true });
 
   const otherSideQuery = preparedQuery((db: Db, s: ListShape, v: ListValues) => {
     const items = db.selectFrom(`${contentTables[type]} as ${alias}` as 'blog_posts as p');
     return windowQueries(s, v, items).other!;
-  });
+  }, { anyValues: true });
 
+  // A count stays planned for its values: made for any, its plan cannot know how few posts
+  // lie after a date and reads every post (7 ms instead of 0.07 on 120,000), and planning it
+  // costs little (0.07 ms).
   const countQuery = preparedQuery((db: Db, s: { scope: ScopeShape; filters: FilterShape }, v: ReadValues) => {
     // The item's table alone: a count needs no author.
     const items = db.selectFrom(`${contentTables[type]} as ${alias}` as 'blog_posts as p');
@@ -347,7 +365,7 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
       const readsWindow = count > 0 || !('start' in position);
       const readsOther = !('start' in position) || count <= 0;
       const [rows, others] = await Promise.all([
-        readsWindow ? windowQuery(db, shape, values) : [],
+        readsWindow ? windowQuery(db, isPostgres(db) ? { ...shape, take: values.take } : shape, values) : [],
         readsOther ? otherSideQuery(db, shape, values) : undefined,
       ]);
       const page = keysetResult(keyset, count, position, rows as Row[], others);
