@@ -347,7 +347,9 @@ async function withDraft(base: string, network: string, email: string) {
 
 /** Starts the server's bundle on the loaded database, as `npm start` would, and waits until it serves. */
 async function serve(childEnv: Record<string, string>, workers: number, memory: MemoryWatch) {
-  const child = spawn(process.execPath, ['dist-server/main.js'], {
+  // With the V8 flag `npm start` gives it: a young generation of at most 3 × 8 MB instead of
+  // 3 × 16, which keeps the process some 20–60 MB smaller under load for a few percent of speed.
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', 'dist-server/main.js'], {
     env: { ...process.env, ...childEnv, PORT: String(PORT), DEMO_CONTENT: 'off', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', WORKERS: String(workers) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
