@@ -5,18 +5,11 @@
 // reply is kept), then by each member with extras, and each answer must be byte for byte what
 // the same request answers going the whole way (the same address with a parameter no endpoint
 // reads, which no reply is kept under yet). The modelled cases must come from the cache.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Client, type Form, type TestServer } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestServer, type Client, type Form } from '../test/harness';
 import { uploadPhoto } from '../resources/photos/test-images';
 
-let server: TestServer;
-let owner: Client;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await server.owner();
-});
-afterAll(() => server.stop());
+const network = useTestServer();
 
 const IDENTITY = { 'accept-encoding': 'identity' };
 const FIELDS = 'id,title,author,createdDate,topTags,commentCount,featuredDate';
@@ -54,28 +47,28 @@ describe('replies of readers with extras', () => {
   it('answers a reader from the audience reply exactly when their extras cannot show in it, on every request of a matrix, before and after writes', async () => {
     const [plain, drafter, tagDrafter, scheduler, author, friend, loner, commenter, itemOwner, admin, adminDrafter] = await Promise.all(
       ['Plain', 'Drafter', 'Tag Drafter', 'Scheduler', 'Photo Author', 'Friend', 'Loner', 'Commenter', 'Item Owner', 'Admin', 'Admin Drafter'].map((n) =>
-        server.signUp(`Extras ${n}`),
+        network.server.signUp(`Extras ${n}`),
       ),
     );
-    await server.setMembership(admin!, { role: 'admin' });
-    await server.setMembership(adminDrafter!, { role: 'admin' });
-    await server.befriend(author!, friend!);
+    await network.server.setMembership(admin!, { role: 'admin' });
+    await network.server.setMembership(adminDrafter!, { role: 'admin' });
+    await network.server.befriend(author!, friend!);
 
     // What everyone sees: posts with and without tags, a featured one, photos, comments.
     const pub: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const by = [owner, author!, itemOwner!][i % 3]!;
+      const by = [network.owner, author!, itemOwner!][i % 3]!;
       pub.push((await by.post('BlogPost', { title: `Public ${i}`, description: 'x', ...(i % 2 === 0 && { tag: 'shared' }) })).body.id);
     }
-    await owner.post('BlogPost/feature', { id: pub[1]! });
-    await owner.post('Comment', { attachedTo: pub[0]!, description: 'Approved comment' });
+    await network.owner.post('BlogPost/feature', { id: pub[1]! });
+    await network.owner.post('Comment', { attachedTo: pub[0]!, description: 'Approved comment' });
     const publicPhoto = await uploadPhoto(author!, { title: 'Public photo', tag: 'shared' });
     const secretPhoto = await uploadPhoto(author!, { title: 'For friends', visibility: 'friends', tag: 'friends-tag' });
 
     // An anchor after a post since deleted: nothing of the audience lies before it, but a draft does.
-    const gone = (await owner.post('BlogPost', { title: 'Soon deleted', description: 'x', tag: 'temp' })).body.id;
+    const gone = (await network.owner.post('BlogPost', { title: 'Soon deleted', description: 'x', tag: 'temp' })).body.id;
     const tempAnchor = (JSON.parse((await raw(plain!, 'BlogPost/recent', { count: 1, tag: 'temp', fields: 'id' })).text) as { anchor: string }).anchor;
-    await owner.del('BlogPost', { id: gone });
+    await network.owner.del('BlogPost', { id: gone });
 
     // The readers' extras.
     const draft = (await drafter!.post('BlogPost', { title: 'Untagged draft', publishStatus: 'draft' })).body.id;
@@ -85,10 +78,10 @@ describe('replies of readers with extras', () => {
     await scheduler!.post('BlogPost', { title: 'Scheduled', publishStatus: 'publish', publishTime: later, tag: 'soon' });
     await loner!.post('BlogPost', { title: 'Only me', visibility: 'me' });
     await adminDrafter!.post('BlogPost', { title: 'Admin draft', publishStatus: 'draft' });
-    await server.updateNetwork({ comment_moderation: 1 });
+    await network.server.updateNetwork({ comment_moderation: 1 });
     const pending = (await commenter!.post('Comment', { attachedTo: pub[2]!, description: 'Awaiting approval' })).body.id;
     await commenter!.post('Comment', { attachedTo: pub[5]!, description: 'Awaiting approval too' });
-    await server.updateNetwork({ comment_moderation: 0 });
+    await network.server.updateNetwork({ comment_moderation: 0 });
 
     const readers = { drafter: drafter!, tagDrafter: tagDrafter!, scheduler: scheduler!, friend: friend!, loner: loner!, commenter: commenter!, itemOwner: itemOwner! };
     const since = new Date(Date.now() - 86_400_000).toISOString();
@@ -102,7 +95,7 @@ describe('replies of readers with extras', () => {
         ['recent by tag', 'BlogPost/recent', { count: 5, fields: FIELDS, tag: 'shared' }],
         ['recent by tag after a deleted post', 'BlogPost/recent', { count: 5, fields: FIELDS, tag: 'temp', anchor: tempAnchor }],
         ['recent by another tag', 'BlogPost/recent', { count: 5, fields: FIELDS, tag: 'soon' }],
-        ['recent by author', 'BlogPost/recent', { count: 5, fields: FIELDS, author: owner.who.screenName! }],
+        ['recent by author', 'BlogPost/recent', { count: 5, fields: FIELDS, author: network.owner.who.screenName! }],
         ['recent by the drafter', 'BlogPost/recent', { count: 5, fields: FIELDS, author: drafter!.who.screenName! }],
         ['recent, drafts only', 'BlogPost/recent', { count: 5, fields: FIELDS, publishStatus: 'draft' }],
         ['recent with an unknown parameter', 'BlogPost/recent', { count: 5, fields: FIELDS, sort: 'title' }],
@@ -167,8 +160,8 @@ describe('replies of readers with extras', () => {
 
     // Writes: the draft published with a tag, the comment approved, a new friendship.
     await drafter!.put('BlogPost', { publishStatus: 'publish', tag: 'shared' }, { id: draft });
-    await owner.put('Comment', { approved: true }, { id: pending });
-    await server.befriend(author!, loner!);
+    await network.owner.put('Comment', { approved: true }, { id: pending });
+    await network.server.befriend(author!, loner!);
     const after = await matrix(plain!, { ...readers, adminDrafter: adminDrafter! }, await requests());
     expect(after).toContain('drafter: recent');
     expect(after).toContain('commenter: comments of a post with none pending');
