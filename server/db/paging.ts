@@ -63,14 +63,13 @@ export function checkPosition(options: KeysetOrdering<any>, position: Position) 
 /**
  * The queries of one window of `query` (see keysetPage): `forward` in display order or back
  * from the position, reading `take` rows (one more than the page holds). The position's key
- * and id, and `take`, are only passed into the queries, so they may be a prepared query's slots
- * (`take` also a literal).
+ * and id, and `take`, are only passed into the queries, so they may be a prepared query's slots.
  */
 export function keysetQueries<Q extends SelectQueryBuilder<any, any, any>>(
   query: Q,
   options: KeysetOrdering<any>,
   forward: boolean,
-  take: number | Expression<number>,
+  take: number,
   position: Position,
 ): KeysetQueries<Q> {
   const desc = options.order === 'desc';

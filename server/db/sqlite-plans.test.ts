@@ -1,15 +1,22 @@
 // How SQLite reads on a large network. Values are compiled `+?` (db/database.ts), so SQLite plans
 // a statement once, by the figures ANALYZE kept of each index (sqlite_stat1) and by nothing else:
-// the figures of the benchmark's network (100,000 posts, 1,000,000 comments, a few items awaiting
+// the figures of the benchmark's network (100,000 posts, 1,000,000 comments, 100,000 events, a few items awaiting
 // approval) are planted in a small one here, and the plans of its reads are read back. Each read
 // below once went astray at that size, through an index that covers most of a table.
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type TestServer } from '../test/harness';
 
-/** [index, figures] per table, as ANALYZE wrote them for the benchmark's network. */
+/** [index, figures] per table, as ANALYZE wrote them for the benchmark's network (its events as bench/load.ts writes them). */
 const LARGE_NETWORK: Record<string, [string, string][]> = {
   accounts: [['sqlite_autoindex_accounts_1', '10001 1'], ['sqlite_autoindex_accounts_2', '10001 1']],
+  activities: [
+    ['activities_by_attached', '100000 100000 100000'],
+    ['activities_by_author', '100000 100000 10 1'],
+    ['activities_by_content', '100000 100000 1'],
+    ['activities_recent', '100000 100000 1 1'],
+    ['sqlite_autoindex_activities_1', '100000 1'],
+  ],
   blog_posts: [
     ['blog_posts_by_author', '100003 100003 11 1 1'],
     ['blog_posts_featured', '100003 100003 496 1'],
@@ -100,6 +107,26 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('SQLite plans on a large network'
     const plan = planOf((s) => s.includes('"c"."attached_to_author_id" = '));
     expect(plan).toMatch(/comments_unapproved/);
     expect(plan).not.toMatch(/SCAN c\b/);
+  });
+
+  it("reads the activity feed's pages through the index of the network's events by time, in order", async () => {
+    const first = await member.get('Activity/recent', { count: 2 });
+    expect(first.status).toBe(200);
+    expect((await member.get('Activity/recent', { count: 2, anchor: first.body.anchor })).status).toBe(200);
+    const feed = (s: string) => !s.includes('screen_name = ');
+    // The window from the start and from the anchor: the page's keys, read in order, then its events.
+    const windows = [...prepared].filter((s) => s.startsWith('with "page" as materialized (select "e"."id" as "id", "e"."created_at" as "key" from "activities" as "e"') && feed(s));
+    expect(windows).toHaveLength(2);
+    for (const source of windows) {
+      const plan = planOf((s) => s === source);
+      expect(plan).toMatch(/^MATERIALIZE page \| SEARCH e USING INDEX activities_recent \(network_id=\?( AND created_at<\?)?\)/);
+      expect(plan).toMatch(/SCAN page \| SEARCH e USING INTEGER PRIMARY KEY/);
+      expect(plan).not.toMatch(/TEMP B-TREE/);
+    }
+    // The other side's check, nearest the anchor first.
+    const plan = planOf((s) => s.startsWith('select 1 as "one" from "activities" as "e" where "e"."network_id" = +? and (e.content_type is null') && feed(s));
+    expect(plan).toMatch(/^SEARCH e USING INDEX activities_recent \(network_id=\? AND created_at>\?\)/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
   });
 
   it('reads the moderation queue and its count through the indexes of what awaits approval', async () => {

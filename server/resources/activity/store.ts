@@ -2,11 +2,10 @@
 // transaction as the action itself, so the feed never shows what did not happen and never
 // misses what did. Reads filter events by the visibility of what they are about.
 import crypto from 'node:crypto';
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { Db, Tx } from '../../db/database';
-import type { Position } from '../../db/paging';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { isPostgres, type Db, type Tx } from '../../db/database';
+import { checkPosition, keysetQueries, keysetResult, type KeysetOrdering, type Position, type SortKey } from '../../db/paging';
 import { listOf, preparedQuery } from '../../db/prepared';
-import { preparedPage } from '../../db/prepared-page';
 import { scopeOf, scopeShape, scopeValues, visibleItem, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
 import { onVisibleItem } from '../commentable';
 import { contentTypes } from '../content/types';
@@ -119,14 +118,17 @@ function aboutVisibleContent(eb: ExpressionBuilder<any, any>, scope: ScopeContex
  */
 const eventByEvent = sql`limit 1 offset 0`;
 
-function scoped(db: Db, scope: ScopeContext, filters: ActivityFilters = {}) {
-  let q = selectEvents(db)
-    .where('e.network_id', '=', scope.network.id)
-    .where((eb) => aboutVisibleContent(eb, scope));
-  if (filters.author !== undefined) q = q.where('a.screen_name', '=', filters.author);
+/**
+ * `query` (events aliased `e`) narrowed to the events of the network the caller may see and,
+ * when given, the filters pass. It joins no other table: a page's keys are read from the
+ * events alone (see windowQuery).
+ */
+function scoped<Q extends SelectQueryBuilder<any, any, any>>(query: Q, scope: ScopeContext, filters: ActivityFilters = {}): Q {
+  let q = query.where('e.network_id', '=', scope.network.id).where((eb) => aboutVisibleContent(eb, scope));
+  if (filters.author !== undefined) q = q.where(sql<SqlBool>`e.author_id in (select id from accounts where screen_name = ${filters.author})`);
   if (filters.type !== undefined) q = q.where('e.type', 'in', filters.type);
   if (filters.createdAfter !== undefined) q = q.where('e.created_at', '>', filters.createdAfter);
-  return q;
+  return q as Q;
 }
 
 const ref = (type: string | null, id: number | null) => (type === null || id === null ? null : { type, id: Number(id) });
@@ -181,28 +183,90 @@ const feedValues = (scope: ScopeContext, filters: ActivityFilters): FeedValues =
   createdAfter: filters.createdAfter ?? 0,
 });
 
-/** The feed's query of that shape, with the values (or their slots) put in. */
-function feed(db: Db, s: FeedShape, v: FeedValues) {
-  return scoped(db, scopeOf(s.scope, v), {
+/** `query` (events aliased `e`) narrowed as the feed of that shape is, with the values (or their slots) put in. */
+function feed<Q extends SelectQueryBuilder<any, any, any>>(query: Q, s: FeedShape, v: FeedValues): Q {
+  return scoped(query, scopeOf(s.scope, v), {
     ...(s.author && { author: v.author }),
     ...(s.types !== null && { type: listOf(v.types, s.types) }),
     ...(s.createdAfter && { createdAfter: v.createdAfter }),
   });
 }
 
+const ordering: KeysetOrdering<EventRow> = { sortColumn: 'e.created_at', idColumn: 'e.id', order: 'desc' };
+
+/** A page's shape: the feed's, the window's direction and side of the anchor; on PostgreSQL, the window's also has the rows it takes, written into its SQL (see windowQuery). */
+interface PageShape extends FeedShape {
+  forward: boolean;
+  side: 'start' | 'after' | 'before';
+  take?: number;
+}
+
+interface PageValues extends FeedValues {
+  key: SortKey;
+  id: number;
+  take: number;
+}
+
+/** The keyset queries of a page of `events` (aliased `e`). */
+function pageQueries<Q extends SelectQueryBuilder<any, any, any>>(events: Q, s: PageShape, v: PageValues) {
+  const position: Position = s.side === 'start' ? { start: true } : { key: v.key, id: v.id, side: s.side, ordering: `${ordering.sortColumn} ${ordering.order}` };
+  return keysetQueries(feed(events, s, v), ordering, s.forward, v.take, position);
+}
+
 // Compiled once per shape: the feed's visibility conditions make a large query, which took
 // longer to build and compile per request than SQLite takes to run it.
-// Its page size in the SQL: PostgreSQL then plans it once per connection, not per request.
-const feedPage = preparedPage({ sortColumn: 'e.created_at', idColumn: 'e.id', order: 'desc' }, feed, { takeInSql: true });
+// The window is read as content listings read theirs (content/store.ts): its keys first, from
+// the events alone (a materialised common table expression), then the page's events with
+// their authors, comments, members and photos. On PostgreSQL it is planned once per connection,
+// for any values (db/prepared.ts, `anyValues`): planning its visibility conditions on every
+// request cost about 2 ms of CPU. A plan for any network must suit the largest: the
+// keys are read with the page's size as a value, which PostgreSQL plans for as a tenth of the
+// events, so it walks the index of the network's events by time in order whatever size it
+// takes the network to be (with the size in the SQL and many networks in the database, it
+// took each for a few events and sorted all of a large one's). Then the page is cut again at
+// its size written into the SQL (one statement per page size), a no-op which tells the
+// planner that the page is a page and not a tenth of the events, so that it joins the page
+// alone. SQLite, which plans a statement once anyway, reads the keys alone.
+const windowQuery = preparedQuery((db: Db, s: PageShape, v: PageValues) => {
+  const keys = db.selectFrom('activities as e').select([sql.ref<number>('e.id').as('id'), sql.ref<SortKey>('e.created_at').as('key')]);
+  const window = pageQueries(keys, s, v).window!;
+  const page = s.take === undefined ? window : db.selectFrom(window.as('k')).selectAll().limit(sql.lit(s.take));
+  // selectEvents reads only selectFrom of what it is given: here, the page's with clause.
+  const withPage = db.with((cte) => cte('page').materialized(), () => page) as unknown as Db;
+  const direction = s.forward ? 'desc' : 'asc';
+  return (selectEvents(withPage) as SelectQueryBuilder<any, any, EventRow>)
+    .innerJoin('page', 'page.id', 'e.id')
+    .orderBy(sql.ref('page.key'), direction)
+    .orderBy(sql.ref('page.id'), direction);
+}, { anyValues: true });
 
+const otherSideQuery = preparedQuery((db: Db, s: PageShape, v: PageValues) => pageQueries(db.selectFrom('activities as e'), s, v).other!, { anyValues: true });
+
+// A count stays planned for its values, as content counts do (content/store.ts): a plan for
+// any values cannot know how few events lie after a date.
 const feedCount = preparedQuery((db: Db, s: FeedShape, v: FeedValues) =>
-  feed(db, s, v)
+  feed(selectEvents(db), s, v)
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as('n')),
 );
 
 export async function listActivity(db: Db, scope: ScopeContext, filters: ActivityFilters, count: number, position: Position) {
-  const page = await feedPage(db, feedShape(scope, filters), feedValues(scope, filters), count, position);
+  checkPosition(ordering, position);
+  const shape: PageShape = { ...feedShape(scope, filters), forward: count > 0, side: 'start' in position ? 'start' : position.side };
+  const values: PageValues = {
+    ...feedValues(scope, filters),
+    key: 'key' in position ? position.key : 0,
+    id: 'key' in position ? position.id : 0,
+    take: Math.abs(count) + 1,
+  };
+  // As keysetQueries reads: a start page read backwards has no window, a start page no other side.
+  const readsWindow = count > 0 || !('start' in position);
+  const readsOther = !('start' in position) || count <= 0;
+  const [rows, others] = await Promise.all([
+    readsWindow ? windowQuery(db, isPostgres(db) ? { ...shape, take: values.take } : shape, values) : [],
+    readsOther ? otherSideQuery(db, shape, values) : undefined,
+  ]);
+  const page = keysetResult(ordering, count, position, rows, others);
   return { ...page, rows: page.rows.map((r) => toItem(scope.network.id, r)) };
 }
 
@@ -218,7 +282,7 @@ export async function getActivity(db: Db, scope: ScopeContext, refs: ActivityRef
   const uuids = here.flatMap((r) => ('uuid' in r ? [r.uuid] : []));
   const ids = here.flatMap((r) => ('id' in r ? [r.id] : []));
   if (here.length === 0) return [];
-  const rows = await scoped(db, scope)
+  const rows = await scoped(selectEvents(db), scope)
     .where((eb) => eb.or([...(uuids.length ? [eb('e.uuid', 'in', uuids)] : []), ...(ids.length ? [eb('e.id', 'in', ids)] : [])]))
     .execute();
   const found = (r: ActivityRef) => rows.find((row) => ('uuid' in r ? row.uuid === r.uuid : row.id === r.id));
