@@ -47,9 +47,45 @@ export async function keysetPage<Row>(
   count: number,
   position: Position,
 ): Promise<Page<Row>> {
-  checkPosition(options, position);
   const { window, other } = keysetQueries(query, options, count > 0, Math.abs(count) + 1, position);
-  const [rows, others] = await Promise.all([window?.execute() ?? [], other?.execute()]);
+  return readPage(options, count, position, () => window!.execute(), () => other!.execute());
+}
+
+/** Where a page's window lies from its position, and how many rows it reads: what its queries (keysetQueries) are made of. */
+export interface Window {
+  /** In display order from the position, or back from it. */
+  forward: boolean;
+  side: 'start' | 'after' | 'before';
+  /** The position's sort key and id (0 at the start). */
+  key: SortKey;
+  id: number;
+  /** One row more than the page holds. */
+  take: number;
+}
+
+/**
+ * The page of `count` rows from `position`, read with a listing's two queries (keysetQueries)
+ * as `readWindow` and `readOther` run them for the window described, each only when the page
+ * needs it: a start page read backwards has no window, a start page no other side.
+ */
+export async function readPage<Row>(
+  options: KeysetOrdering<Row>,
+  count: number,
+  position: Position,
+  readWindow: (window: Window) => Promise<Row[]>,
+  readOther: (window: Window) => Promise<unknown[]>,
+): Promise<Page<Row>> {
+  checkPosition(options, position);
+  const window: Window = {
+    forward: count > 0,
+    side: 'start' in position ? 'start' : position.side,
+    key: 'key' in position ? position.key : 0,
+    id: 'key' in position ? position.id : 0,
+    take: Math.abs(count) + 1,
+  };
+  const readsWindow = count > 0 || !('start' in position);
+  const readsOther = !('start' in position) || count <= 0;
+  const [rows, others] = await Promise.all([readsWindow ? readWindow(window) : [], readsOther ? readOther(window) : undefined]);
   return keysetResult(options, count, position, rows, others);
 }
 

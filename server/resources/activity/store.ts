@@ -4,7 +4,8 @@
 import crypto from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { isPostgres, type Db, type Tx } from '../../db/database';
-import { checkPosition, keysetQueries, keysetResult, type KeysetOrdering, type Position, type SortKey } from '../../db/paging';
+import { keysetQueries, readPage, type KeysetOrdering, type Position, type SortKey, type Window } from '../../db/paging';
+import { keysThenRows } from '../../db/prepared-page';
 import { listOf, preparedQuery } from '../../db/prepared';
 import { scopeOf, scopeShape, scopeValues, visibleItem, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
 import { onVisibleItem } from '../commentable';
@@ -214,30 +215,14 @@ function pageQueries<Q extends SelectQueryBuilder<any, any, any>>(events: Q, s: 
 }
 
 // Compiled once per shape: the feed's visibility conditions make a large query, which took
-// longer to build and compile per request than SQLite takes to run it.
-// The window is read as content listings read theirs (content/store.ts): its keys first, from
-// the events alone (a materialised common table expression), then the page's events with
-// their authors, comments, members and photos. On PostgreSQL it is planned once per connection,
-// for any values (db/prepared.ts, `anyValues`): planning its visibility conditions on every
-// request cost about 2 ms of CPU. A plan for any network must suit the largest: the
-// keys are read with the page's size as a value, which PostgreSQL plans for as a tenth of the
-// events, so it walks the index of the network's events by time in order whatever size it
-// takes the network to be (with the size in the SQL and many networks in the database, it
-// took each for a few events and sorted all of a large one's). Then the page is cut again at
-// its size written into the SQL (one statement per page size), a no-op which tells the
-// planner that the page is a page and not a tenth of the events, so that it joins the page
-// alone. SQLite, which plans a statement once anyway, reads the keys alone.
+// longer to build and compile per request than SQLite takes to run it. On PostgreSQL it is
+// planned once per connection, for any values (db/prepared.ts, `anyValues`): planning its
+// visibility conditions on every request cost about 2 ms of CPU. Its keys are read from the
+// events alone, then the page's events with their authors, comments, members and photos
+// (db/prepared-page.ts: keysThenRows, which keeps that plan fit for the largest network).
 const windowQuery = preparedQuery((db: Db, s: PageShape, v: PageValues) => {
   const keys = db.selectFrom('activities as e').select([sql.ref<number>('e.id').as('id'), sql.ref<SortKey>('e.created_at').as('key')]);
-  const window = pageQueries(keys, s, v).window!;
-  const page = s.take === undefined ? window : db.selectFrom(window.as('k')).selectAll().limit(sql.lit(s.take));
-  // selectEvents reads only selectFrom of what it is given: here, the page's with clause.
-  const withPage = db.with((cte) => cte('page').materialized(), () => page) as unknown as Db;
-  const direction = s.forward ? 'desc' : 'asc';
-  return (selectEvents(withPage) as SelectQueryBuilder<any, any, EventRow>)
-    .innerJoin('page', 'page.id', 'e.id')
-    .orderBy(sql.ref('page.key'), direction)
-    .orderBy(sql.ref('page.id'), direction);
+  return keysThenRows(db, pageQueries(keys, s, v).window!, s.take, 'e.id', s.forward ? 'desc' : 'asc', (withPage) => selectEvents(withPage) as SelectQueryBuilder<any, any, EventRow>);
 }, { anyValues: true });
 
 const otherSideQuery = preparedQuery((db: Db, s: PageShape, v: PageValues) => pageQueries(db.selectFrom('activities as e'), s, v).other!, { anyValues: true });
@@ -251,22 +236,17 @@ const feedCount = preparedQuery((db: Db, s: FeedShape, v: FeedValues) =>
 );
 
 export async function listActivity(db: Db, scope: ScopeContext, filters: ActivityFilters, count: number, position: Position) {
-  checkPosition(ordering, position);
-  const shape: PageShape = { ...feedShape(scope, filters), forward: count > 0, side: 'start' in position ? 'start' : position.side };
-  const values: PageValues = {
-    ...feedValues(scope, filters),
-    key: 'key' in position ? position.key : 0,
-    id: 'key' in position ? position.id : 0,
-    take: Math.abs(count) + 1,
-  };
-  // As keysetQueries reads: a start page read backwards has no window, a start page no other side.
-  const readsWindow = count > 0 || !('start' in position);
-  const readsOther = !('start' in position) || count <= 0;
-  const [rows, others] = await Promise.all([
-    readsWindow ? windowQuery(db, isPostgres(db) ? { ...shape, take: values.take } : shape, values) : [],
-    readsOther ? otherSideQuery(db, shape, values) : undefined,
-  ]);
-  const page = keysetResult(ordering, count, position, rows, others);
+  const shape = feedShape(scope, filters);
+  const values = feedValues(scope, filters);
+  const shapeOf = (w: Window): PageShape => ({ ...shape, forward: w.forward, side: w.side });
+  const valuesOf = (w: Window): PageValues => ({ ...values, key: w.key, id: w.id, take: w.take });
+  const page = await readPage(
+    ordering,
+    count,
+    position,
+    (w) => windowQuery(db, isPostgres(db) ? { ...shapeOf(w), take: w.take } : shapeOf(w), valuesOf(w)),
+    (w) => otherSideQuery(db, shapeOf(w), valuesOf(w)),
+  );
   return { ...page, rows: page.rows.map((r) => toItem(scope.network.id, r)) };
 }
 
