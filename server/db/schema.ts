@@ -110,6 +110,8 @@ export interface ItemTagTable {
   item_id: number;
   value: string;
   position: number;
+  /** The item's created_at, copied by the database when the tag is written (migration 0087). */
+  created_at: Generated<number | null>;
 }
 
 export interface SessionTable {

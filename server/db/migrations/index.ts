@@ -23,6 +23,7 @@ import * as sealedOAuthSecrets from './0075-sealed-oauth-secrets';
 import * as iconPaths from './0066-icon-paths';
 import * as tagAudienceCounts from './0085-tag-audience-counts';
 import * as friendsOnlyLookups from './0086-friends-only-lookups';
+import * as tagsByDate from './0087-tags-by-date';
 
 type Step = { up(db: Kysely<any>, ctx: MigrationContext): Promise<void> };
 
@@ -48,6 +49,7 @@ const steps: Record<string, Step> = {
   '0066-icon-paths': iconPaths,
   '0085-tag-audience-counts': tagAudienceCounts,
   '0086-friends-only-lookups': friendsOnlyLookups,
+  '0087-tags-by-date': tagsByDate,
 };
 
 export function migrationsFor(ctx: MigrationContext): Record<string, Migration> {
