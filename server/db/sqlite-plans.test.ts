@@ -32,6 +32,12 @@ const LARGE_NETWORK: Record<string, [string, string][]> = {
     ['comments_unapproved', '20 20 1 1'],
   ],
   friendships: [['friendships_recent', '100000 100000 10 10 1'], ['sqlite_autoindex_friendships_1', '100000 100000 10 1']],
+  // Three tags on each post, each tag on about 600 posts.
+  item_tags: [
+    ['item_tags_by_date', '300009 300009 300009 600 1 1'],
+    ['item_tags_in_order', '300009 300009 3 1 1'],
+    ['sqlite_autoindex_item_tags_1', '300009 300009 3 1'],
+  ],
   members: [
     ['members_alpha', '10001 10001 1 1'],
     ['members_by_account', '10001 1 1'],
@@ -89,6 +95,23 @@ function planOf(matches: (source: string) => boolean): string {
 
 const countParameters = (source: string) => source.split('?').length - 1;
 
+/** The plan of `source` below its step `step` (a materialised common table expression), one step per line, indented by depth. */
+function subPlanOf(source: string, step: string): string {
+  const explain = prepare.call(connection!, `explain query plan ${source}`);
+  const rows = explain.all(...Array<null>(countParameters(source)).fill(null)) as { id: number; parent: number; detail: string }[];
+  const root = rows.find((r) => r.detail === step);
+  expect(root, `${step} in ${rows.map((r) => r.detail).join(' | ')}`).toBeDefined();
+  const lines: string[] = [];
+  const below = (parent: number, depth: number) => {
+    for (const r of rows.filter((row) => row.parent === parent)) {
+      lines.push(`${'  '.repeat(depth)}${r.detail}`);
+      below(r.id, depth + 1);
+    }
+  };
+  below(root!.id, 0);
+  return lines.join('\n');
+}
+
 describe.runIf(!process.env.TEST_DATABASE_URL)('SQLite plans on a large network', () => {
   it('counts posts since a date through the range of their dates, not through every published post', async () => {
     const since = new Date(Date.now() - 6 * 86_400_000).toISOString();
@@ -127,6 +150,31 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('SQLite plans on a large network'
     const plan = planOf((s) => s.startsWith('select 1 as "one" from "activities" as "e" where "e"."network_id" = +? and (e.content_type is null') && feed(s));
     expect(plan).toMatch(/^SEARCH e USING INDEX activities_recent \(network_id=\? AND created_at>\?\)/);
     expect(plan).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it("lists a tag's posts by walking the tag's entries in the listing's order, from the start and from an anchor both ways, sorting none", async () => {
+    const before = new Set(prepared);
+    const first = await member.get('BlogPost/recent', { tag: 't', count: 5 });
+    expect(first.status).toBe(200);
+    for (const count of [5, -5]) expect((await member.get('BlogPost/recent', { tag: 't', count, anchor: first.body.anchor })).status).toBe(200);
+    // What these requests prepared anew: the statements of a listing with a tag.
+    const windows = [...prepared].filter((s) => !before.has(s) && s.includes(' as "key"'));
+    const otherSides = [...prepared].filter((s) => !before.has(s) && s.startsWith('select 1 as "one"'));
+    // From the start; after the anchor; before it.
+    expect(windows).toHaveLength(3);
+    // Before the anchor and after it.
+    expect(otherSides).toHaveLength(2);
+    for (const source of windows) {
+      const keys = subPlanOf(source, 'MATERIALIZE page');
+      expect(keys).toMatch(/SEARCH tagged USING (COVERING )?INDEX item_tags_by_date \(network_id=\? AND item_type=\? AND value=\?/);
+      expect(keys).toMatch(/SEARCH p USING INTEGER PRIMARY KEY/);
+      expect(keys).not.toMatch(/TEMP B-TREE/);
+    }
+    for (const source of otherSides) {
+      const plan = planOf((s) => s === source);
+      expect(plan).toMatch(/SEARCH tagged USING (COVERING )?INDEX item_tags_by_date \(network_id=\? AND item_type=\? AND value=\?/);
+      expect(plan).not.toMatch(/TEMP B-TREE/);
+    }
   });
 
   it('reads the moderation queue and its count through the indexes of what awaits approval', async () => {

@@ -277,16 +277,33 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
   type ListShape = ReadShape & { filters: FilterShape; order: ContentOrder | Own; forward: boolean; side: 'start' | 'after' | 'before'; take?: number };
   type ListValues = ReadValues & { key: SortKey; id: number; take: number };
 
+  /**
+   * The window of `query` (from the item's table) and the check of its other side. A listing
+   * by date with a tag walks the tag's entries, which carry their item's created_at (migration
+   * 0087), through their index in the listing's order, and reads each one's item by id until
+   * it has a page, whatever the tag holds. Through the tag filter's `in`, SQLite read every item
+   * carrying the tag and sorted them all to take a page, and PostgreSQL walked all the network's
+   * items newest first, looking up each one's tags. The entry's date and item id are the item's
+   * own, so anchors are those of the listing without a tag.
+   */
   function windowQueries(s: ListShape, v: ListValues, query: SelectQueryBuilder<any, any, any>) {
     const keyset = keysetOf(s.order);
     const position: Position = s.side === 'start' ? { start: true } : { key: v.key, id: v.id, side: s.side, ordering: `${keyset.sortColumn} ${keyset.order}` };
-    return keysetQueries(scoped(query, scopeOf(s.scope, v), s.filters, v), keyset, s.forward, v.take, position);
+    const scope = scopeOf(s.scope, v);
+    if (!s.filters.tag || orders[s.order].column !== 'created_at') return keysetQueries(scoped(query, scope, s.filters, v), keyset, s.forward, v.take, position);
+    // Aliased apart from every item table's alias (a topic is `t`).
+    const tagged = query
+      .innerJoin('item_tags as tagged', 'tagged.item_id', `${alias}.id`)
+      .where('tagged.network_id', '=', scope.network.id)
+      .where('tagged.item_type', '=', type)
+      .where('tagged.value', '=', v.tag);
+    const byTag = { ...keyset, sortColumn: 'tagged.created_at', idColumn: 'tagged.item_id' };
+    return keysetQueries(scoped(tagged, scope, { ...s.filters, tag: false }, v), byTag, s.forward, v.take, position);
   }
 
-  // The window is read first, its keys alone from the item's table (a materialised common
-  // table expression), then its rows with their authors, tags and counts: however many rows
-  // the filters leave to sort (a tag's posts), each is read once and none is joined to its
-  // author before the window is cut.
+  // The window is read first, its keys alone (a materialised common table expression), then
+  // its rows with their authors, tags and counts: however many rows the filters leave to sort,
+  // each is read once and none is joined to its author before the window is cut.
   // On PostgreSQL a listing's queries are planned once per connection, for any values
   // (db/prepared.ts, `anyValues`): planning the visibility conditions again on every request
   // cost more than reading the page. A plan for any network must suit the largest: the keys
