@@ -4,7 +4,8 @@
 // whose own items (which nobody else sees) are in every reply read for them, so that their
 // reads go to the database — and prints one table: requests per second, p50, p99, errors, the
 // ratio to the ceiling — a bare Express route answering the same bytes as `recent` with no
-// work, measured in the same run — and the server's CPU time per request (its processes' user
+// work, measured in the same run, and for a read whose replies are much larger or smaller, one
+// answering that read's bytes — and the server's CPU time per request (its processes' user
 // + system time over the row, which stays meaningful when the machine is shared). Then:
 // `recent` at 10,000 and 1,000,000 posts, the gain of several workers, the server's resident
 // memory, and Lighthouse.
@@ -75,6 +76,8 @@ interface Row {
   errors: number;
   /** The server's CPU time (user + system, all its processes) per request, in microseconds. */
   cpu: number;
+  /** Requests per second of the ceiling the row is compared with, when its replies are not of `recent`'s size. */
+  ceiling?: number;
 }
 
 const log = (text: string) => process.stderr.write(`[${((Date.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${text}\n`);
@@ -140,12 +143,7 @@ async function main() {
       const recentBytes = await fetch(rest('apiexample', recent)).then((r) => r.arrayBuffer());
 
       // The ceiling, in the same run: bare Express answering those bytes.
-      const bare = await bareExpress(Buffer.from(recentBytes));
-      try {
-        ceiling = { name: 'ceiling: bare Express, same bytes as recent', who: '', ...(await load(bare, bare.url, {})) };
-      } finally {
-        bare.stop();
-      }
+      ceiling = await ceilingOf(Buffer.from(recentBytes), 'ceiling: bare Express, same bytes as recent');
 
       const firstPage = (await fetch(rest('apiexample', recent)).then((r) => r.json())) as { anchor: string };
       const ordering = (new AnchorCodec(secret).decode(firstPage.anchor) as { ordering: string }).ordering;
@@ -202,10 +200,20 @@ async function main() {
         const callers: [Row['who'], Record<string, string>, string][] = [['visitor', visitor, p], ['member', member.headers, p]];
         if (shared) callers.push(['member with a draft', drafter.headers, p]);
         if (mine?.who === OWN) callers.push([OWN, owner.headers, mine.path ?? p]);
+        // A reply much larger or smaller than recent's is compared with bare Express answering its own bytes.
+        let sameBytes: number | undefined;
+        const reply: ArrayBuffer = await fetch(rest('apiexample', p)).then((r) => r.arrayBuffer());
+        const bytes = Buffer.from(reply);
+        if (callers.some(([who]) => wanted(name, who)) && Math.abs(bytes.length - recentBytes.byteLength) > recentBytes.byteLength / 4) {
+          const sized = await ceilingOf(bytes, `ceiling: bare Express, same bytes as ${name} (${bytes.length.toLocaleString('en')} bytes)`);
+          rows.push(sized);
+          sameBytes = sized.rps;
+        }
         for (const [who, headers, q] of callers) {
           const url = rest('apiexample', q);
           if (who === mine?.who && wanted(name, who)) await showsOwnItems(`${name} as ${who}`, url, headers, member.headers, mine.shows);
           await run(rows, name, who, () => load(server, url, headers));
+          if (rows.at(-1)?.name === name && rows.at(-1)?.who === who) rows.at(-1)!.ceiling = sameBytes;
         }
       }
       // Writes, as a member.
@@ -371,6 +379,18 @@ function stopChild(child: ChildProcess) {
   });
 }
 
+/** The row of bare Express answering `bytes`, measured now. */
+async function ceilingOf(bytes: Buffer, name: string): Promise<Row> {
+  const bare = await bareExpress(bytes);
+  try {
+    const row: Row = { name, who: '', ...(await load(bare, bare.url, {})) };
+    log(`${name}: ${row.rps.toFixed(0)} req/s`);
+    return { ...row, ceiling: row.rps };
+  } finally {
+    bare.stop();
+  }
+}
+
 /** A bare Express 5 app answering the bytes with no other work: the framework's ceiling on this machine. */
 async function bareExpress(bytes: Buffer) {
   const file = path.join(os.tmpdir(), `bench-bare-${process.pid}.json`);
@@ -453,7 +473,7 @@ function print(r: {
   const tenKMember = r.flat.tenK.find((row) => row.who === 'member with a draft');
   const bigMember = r.flat.big.find((row) => row.who === 'member with a draft');
   const line = (row: Row) =>
-    `| ${row.name} | ${row.who} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${(row.rps / c.rps).toFixed(2)}× | ${row.cpu.toFixed(0)} |`;
+    `| ${row.name} | ${row.who} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${(row.rps / (row.ceiling ?? c.rps)).toFixed(2)}× | ${row.cpu.toFixed(0)} |`;
   const out = [
     '',
     `${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${SIZE.posts.toLocaleString('en')} posts by ${SIZE.members.toLocaleString('en')} members, ` +
@@ -470,8 +490,8 @@ function print(r: {
     ...(tenKMember && bigMember
       ? [`recent p50 as a member: ${tenKMember.p50} ms at 10,000 posts, ${bigMember.p50} ms at ${BIG_POSTS.toLocaleString('en')} posts (p99 ${tenKMember.p99} / ${bigMember.p99} ms)`]
       : []),
-    `resident memory of the server, peak through the benchmark: ${r.memory.toFixed(0)} MB in one process; ` +
-      `${r.workersMemory.toFixed(0)} MB for the ${os.availableParallelism()} workers and their primary together`,
+    `resident memory of the server, peak through the benchmark: ${r.memory.toFixed(0)} MB in one process` +
+      (r.workerRows.length ? `; ${r.workersMemory.toFixed(0)} MB for the ${os.availableParallelism()} workers and their primary together` : ''),
     `total time: ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
     '',
   ];
