@@ -4,8 +4,9 @@
 // an item with everything attached to it.
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { isPostgres, type Db, type Dialect, type Tx } from '../../db/database';
-import { checkPosition, keysetPage, keysetQueries, keysetResult, type Page, type Position, type SortKey } from '../../db/paging';
+import { keysetPage, keysetQueries, readPage, type Page, type Position, type SortKey, type Window } from '../../db/paging';
 import { listOf, preparedQuery } from '../../db/prepared';
+import { keysThenRows } from '../../db/prepared-page';
 import type { Selection } from '../../http/fields';
 import { notPublic, scopeOf, scopeShape, scopeValues, visibleItem, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
 import type { PersonColumns } from '../users/author-ref';
@@ -301,31 +302,20 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
     return keysetQueries(scoped(tagged, scope, { ...s.filters, tag: false }, v), byTag, s.forward, v.take, position);
   }
 
-  // The window is read first, its keys alone (a materialised common table expression), then
-  // its rows with their authors, tags and counts: however many rows the filters leave to sort,
-  // each is read once and none is joined to its author before the window is cut.
-  // On PostgreSQL a listing's queries are planned once per connection, for any values
-  // (db/prepared.ts, `anyValues`): planning the visibility conditions again on every request
-  // cost more than reading the page. A plan for any network must suit the largest: the keys
-  // are read with the page's size as a value, which PostgreSQL plans for as a tenth of the
-  // rows, so it walks the listing's index in order whatever size it takes the network to be
-  // (with the size in the SQL and a network it takes for small, it sorted all of a large
-  // network's posts: 3 ms instead of 0.2). Then the page is cut again at its size written
-  // into the SQL (one statement per page size), a no-op which tells the planner that the page
-  // is a page and not a tenth of the rows: else it joined every post to find the page's
-  // authors. SQLite, which plans a statement once anyway, reads the keys alone.
+  // The window's keys are read first, from the item's table alone, then its rows with their
+  // authors, tags and counts (db/prepared-page.ts: keysThenRows). On PostgreSQL a listing's
+  // queries are planned once per connection, for any values (db/prepared.ts, `anyValues`):
+  // planning the visibility conditions again on every request cost more than reading the page.
   const windowQuery = preparedQuery((db: Db, s: ListShape, v: ListValues) => {
     const { column, order } = orders[s.order];
     const keys = db
       .selectFrom(`${contentTables[type]} as ${alias}` as 'blog_posts as p')
       .select([sql.ref<number>(`${alias}.id`).as('id'), sql.ref<SortKey>(`${alias}.${column}`).as('key')]);
-    const window = windowQueries(s, v, keys).window!;
-    const page = s.take === undefined ? window : db.selectFrom(window.as('k')).selectAll().limit(sql.lit(s.take));
     const direction = s.forward === (order === 'desc') ? 'desc' : 'asc';
     // spec.select reads only selectFrom of what it is given: here, the page's with clause.
-    const withPage = db.with((cte) => cte('page').materialized(), () => page) as unknown as Db;
-    const rows = (selected(withPage, s.parts) as SelectQueryBuilder<any, any, Row>).innerJoin('page', 'page.id', `${alias}.id`);
-    return withParts(db, rows, alias, s.parts).orderBy(sql.ref('page.key'), direction).orderBy(sql.ref('page.id'), direction);
+    return keysThenRows(db, windowQueries(s, v, keys).window!, s.take, `${alias}.id`, direction, (withPage) =>
+      withParts(db, selected(withPage, s.parts) as SelectQueryBuilder<any, any, Row>, alias, s.parts),
+    );
   }, { anyValues: true });
 
   const otherSideQuery = preparedQuery((db: Db, s: ListShape, v: ListValues) => {
@@ -361,31 +351,24 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
       return hydrate(inOrder(ids, rows as Row[]));
     },
     async list(db, scope, filters, order, count, position, parts = allParts) {
-      const keyset = keysetOf(order);
-      checkPosition(keyset, position);
       // The sort column, for the anchor of the page.
       const sortColumn = `${alias}.${orders[order].column}`;
-      const shape: ListShape = {
+      const shape = {
         scope: scopeShape(scope),
         parts: parts.columns && !parts.columns.includes(sortColumn) ? { ...parts, columns: [...parts.columns, sortColumn].sort() } : parts,
         filters: filterShape(filters, order === 'featured'),
         order,
-        forward: count > 0,
-        side: 'start' in position ? 'start' : position.side,
       };
-      const values: ListValues = {
-        ...readValues(scope, filters),
-        key: 'key' in position ? position.key : 0,
-        id: 'key' in position ? position.id : 0,
-        take: Math.abs(count) + 1,
-      };
-      const readsWindow = count > 0 || !('start' in position);
-      const readsOther = !('start' in position) || count <= 0;
-      const [rows, others] = await Promise.all([
-        readsWindow ? windowQuery(db, isPostgres(db) ? { ...shape, take: values.take } : shape, values) : [],
-        readsOther ? otherSideQuery(db, shape, values) : undefined,
-      ]);
-      const page = keysetResult(keyset, count, position, rows as Row[], others);
+      const values = readValues(scope, filters);
+      const shapeOf = (w: Window): ListShape => ({ ...shape, forward: w.forward, side: w.side });
+      const valuesOf = (w: Window): ListValues => ({ ...values, key: w.key, id: w.id, take: w.take });
+      const page = await readPage(
+        keysetOf(order),
+        count,
+        position,
+        (w) => windowQuery(db, isPostgres(db) ? { ...shapeOf(w), take: w.take } : shapeOf(w), valuesOf(w)) as Promise<Row[]>,
+        (w) => otherSideQuery(db, shapeOf(w), valuesOf(w)),
+      );
       return { ...page, rows: hydrate(page.rows) };
     },
     async count(db, scope, filters) {
