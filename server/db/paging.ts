@@ -91,6 +91,14 @@ export async function readPage<Row>(
 
 const orderingOf = (options: KeysetOrdering<any>) => `${options.sortColumn} ${options.order}`;
 
+/**
+ * The position a window's queries are built from (see Window): its side of the anchor, with
+ * the anchor's key and id, which may be a prepared query's slots.
+ */
+export function positionOf(options: KeysetOrdering<any>, side: Window['side'], key: SortKey, id: number): Position {
+  return side === 'start' ? { start: true } : { key, id, side, ordering: orderingOf(options) };
+}
+
 /** Refuses an anchor of another listing (400). */
 export function checkPosition(options: KeysetOrdering<any>, position: Position) {
   if ('key' in position && position.ordering !== orderingOf(options)) throw new ApiError('invalidAnchor', 'This anchor belongs to another listing.');

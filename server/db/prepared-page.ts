@@ -3,7 +3,7 @@
 // (shape) and the anchor's key and id and the rows to take (values).
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from './database';
-import { keysetQueries, readPage, type KeysetOrdering, type Page, type Position, type SortKey, type Window } from './paging';
+import { keysetQueries, positionOf, readPage, type KeysetOrdering, type Page, type Position, type SortKey, type Window } from './paging';
 import { preparedQuery } from './prepared';
 
 interface PageShape<Shape> {
@@ -27,10 +27,8 @@ export function preparedPage<Shape, Values extends object, Row>(
   ordering: KeysetOrdering<Row>,
   build: (db: Db, shape: Shape, values: Values) => SelectQueryBuilder<any, any, Row>,
 ) {
-  const orderingName = `${ordering.sortColumn} ${ordering.order}`;
   const queries = (db: Db, s: PageShape<Shape>, v: Values & PageValues) => {
-    const position: Position = s.side === 'start' ? { start: true } : { key: v.pageKey, id: v.pageId, side: s.side, ordering: orderingName };
-    return keysetQueries(build(db, s.of, v), ordering, s.forward, v.pageTake, position);
+    return keysetQueries(build(db, s.of, v), ordering, s.forward, v.pageTake, positionOf(ordering, s.side, v.pageKey, v.pageId));
   };
   const windowQuery = preparedQuery((db: Db, s: PageShape<Shape>, v: Values & PageValues) => queries(db, s, v).window!);
   const otherSideQuery = preparedQuery((db: Db, s: PageShape<Shape>, v: Values & PageValues) => queries(db, s, v).other!);

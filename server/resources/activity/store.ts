@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { isPostgres, type Db, type Tx } from '../../db/database';
-import { keysetQueries, readPage, type KeysetOrdering, type Position, type SortKey, type Window } from '../../db/paging';
+import { keysetQueries, positionOf, readPage, type KeysetOrdering, type Position, type SortKey, type Window } from '../../db/paging';
 import { keysThenRows } from '../../db/prepared-page';
 import { listOf, preparedQuery } from '../../db/prepared';
 import { scopeOf, scopeShape, scopeValues, visibleItem, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
@@ -210,8 +210,7 @@ interface PageValues extends FeedValues {
 
 /** The keyset queries of a page of `events` (aliased `e`). */
 function pageQueries<Q extends SelectQueryBuilder<any, any, any>>(events: Q, s: PageShape, v: PageValues) {
-  const position: Position = s.side === 'start' ? { start: true } : { key: v.key, id: v.id, side: s.side, ordering: `${ordering.sortColumn} ${ordering.order}` };
-  return keysetQueries(feed(events, s, v), ordering, s.forward, v.take, position);
+  return keysetQueries(feed(events, s, v), ordering, s.forward, v.take, positionOf(ordering, s.side, v.key, v.id));
 }
 
 // Compiled once per shape: the feed's visibility conditions make a large query, which took

@@ -4,7 +4,7 @@
 // an item with everything attached to it.
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { isPostgres, type Db, type Dialect, type Tx } from '../../db/database';
-import { keysetPage, keysetQueries, readPage, type Page, type Position, type SortKey, type Window } from '../../db/paging';
+import { keysetPage, keysetQueries, positionOf, readPage, type Page, type Position, type SortKey, type Window } from '../../db/paging';
 import { listOf, preparedQuery } from '../../db/prepared';
 import { keysThenRows } from '../../db/prepared-page';
 import type { Selection } from '../../http/fields';
@@ -289,7 +289,7 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
    */
   function windowQueries(s: ListShape, v: ListValues, query: SelectQueryBuilder<any, any, any>) {
     const keyset = keysetOf(s.order);
-    const position: Position = s.side === 'start' ? { start: true } : { key: v.key, id: v.id, side: s.side, ordering: `${keyset.sortColumn} ${keyset.order}` };
+    const position = positionOf(keyset, s.side, v.key, v.id);
     const scope = scopeOf(s.scope, v);
     if (!s.filters.tag || orders[s.order].column !== 'created_at') return keysetQueries(scoped(query, scope, s.filters, v), keyset, s.forward, v.take, position);
     // Aliased apart from every item table's alias (a topic is `t`).
