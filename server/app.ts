@@ -10,6 +10,7 @@ import type { Db, Dialect } from './db/database';
 import { AnchorCodec } from './http/anchor';
 import { errorHandler, sendError, sendJson } from './http/envelope';
 import { ApiError } from './lib/errors';
+import { KeptRows } from './lib/kept-rows';
 import { networkNamed, networkOfRestPath, networkRows, restRouter } from './http/rest-router';
 import { openApiDocument } from './http/openapi';
 import { identify, identifyCaller } from './http/auth';
@@ -85,6 +86,7 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
 
   const networks = networkRows(deps);
   const auth = { ...deps, callers: callerCache(options.changes) };
+  const kept = new KeptRows(options.changes);
   const cache = createResponseCache({
     db,
     changes: options.changes,
@@ -137,7 +139,7 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
   const common = [stamp, cache.middleware, logged, options.metrics.middleware, secured, compressed];
 
   const limited = limitRequests(options.rateLimit);
-  const rest = [identifyCaller(auth, (req) => networkOfRestPath(networks, req)), limited, restRouter({ ...deps, signIns: options.signIns }, endpoints)];
+  const rest = [identifyCaller(auth, (req) => networkOfRestPath(networks, req)), limited, restRouter({ ...deps, signIns: options.signIns, kept }, endpoints)];
   const answerError = errorHandler(log);
   // A REST GET without a body goes through the same middlewares as through Express's router,
   // in the same order, without the router looking for them: the routes between (operations,
@@ -189,6 +191,7 @@ export function createApp(options: AppOptions): { app: express.Express; dropCach
       cache.drop(scope);
       networks.drop();
       auth.callers.drop();
+      kept.drop();
     },
   };
 }

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScopeContext } from '../lib/scope';
 import { listActivity } from '../resources/activity/store';
 import { postStore } from '../resources/blog-posts/store';
+import { ChangeBus } from '../lib/changes';
+import { KeptRows } from '../lib/kept-rows';
 import { NETWORK, OWNER, startTestServer, type TestServer } from '../test/harness';
 import type { Db } from './database';
 
@@ -154,6 +156,30 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL plans on a network of 
         expect(plan, plan).toMatch(/Index Scan using blog_posts_pkey on blog_posts p(_\d+)?\b/);
         // At most the page's own rows are sorted, by their keys.
         for (const [, key] of plan.matchAll(/Sort Key: (.*)/g)) expect(key, plan).toMatch(/^page\./);
+      }
+    });
+  });
+
+  it('reads the keys of a page whose rows are kept by walking the listing\'s index in order, with a tag and without', async () => {
+    const kept = new KeptRows(new ChangeBus());
+    await server.db.connection().execute(async (db) => {
+      const before = await statementsOn(db);
+      for (const filters of [{}, { tag: 'tag7' }]) {
+        const first = await postStore.list(db, scope, filters, 'created', 5, { start: true }, undefined, kept);
+        const after = await postStore.list(db, scope, filters, 'created', 5, first.position, undefined, kept);
+        const back = await postStore.list(db, scope, filters, 'created', -5, after.position, undefined, kept);
+        expect(back.rows.map((r) => r.id)).toEqual(after.rows.map((r) => r.id));
+        expect(after.rows.map((r) => r.id)).toEqual((await postStore.list(db, scope, filters, 'created', 5, first.position)).rows.map((r) => r.id));
+      }
+      const used = [...(await statementsOn(db)).values()].filter((s) => s.generic + s.custom > (before.get(s.name)?.generic ?? 0) + (before.get(s.name)?.custom ?? 0));
+      const keys = used.filter((s) => s.statement.startsWith('select "p"."id" as "id", "p"."created_at" as "created_at"'));
+      // From the start, after an anchor and before it; without a tag and with one.
+      expect(keys).toHaveLength(6);
+      for (const statement of keys) {
+        const plan = await genericPlanOf(db, statement);
+        const index = statement.statement.includes('"tagged"') ? /Index (Only )?Scan( Backward)? using item_tags_by_date on item_tags tagged\b/ : /Index Scan( Backward)? using blog_posts_recent on blog_posts p\b/;
+        expect(plan, plan).toMatch(index);
+        expect(plan, plan).not.toMatch(/Sort/);
       }
     });
   });

@@ -17,6 +17,7 @@ import type { ChangeBus } from '../lib/changes';
 import type { LiveStreams } from '../resources/live/streams';
 import type { Mailer } from '../lib/mailer';
 import type { SecretBox } from '../lib/secret-box';
+import type { KeptRows } from '../lib/kept-rows';
 
 /**
  * public  — anybody, even on a private network (signing in, joining, getting a token)
@@ -62,6 +63,8 @@ export interface SignedInActor extends Actor {
 export interface Ctx extends Actor {
   /** Failed sign-ins, counted per account and address. */
   signIns: SignInThrottle;
+  /** Rows of items read lately, which reads of this request may take instead of reading them again. */
+  kept: KeptRows;
   /** The OAuth consumer that signed the request, if any (the Token endpoint needs it). */
   consumerId: number | null;
   params: Params;

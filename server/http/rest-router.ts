@@ -3,7 +3,6 @@
 // read its parameters, run its handler and wrap the result in the success envelope.
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppDeps, Ctx, Endpoint } from './endpoint';
-import type { SignInThrottle } from './rate-limit';
 import { ApiError } from '../lib/errors';
 import { Params } from './params';
 import { sendSuccess } from './envelope';
@@ -13,6 +12,8 @@ import { selectFields } from './fields';
 import { findNetwork } from '../resources/networks/store';
 import type { Network } from '../db/schema';
 import { GenerationMap } from '../lib/generation-map';
+
+type RouterDeps = AppDeps & Pick<Ctx, 'signIns' | 'kept'>;
 
 /** Most network rows kept; the first read go first. */
 const MAX_NETWORK_ROWS = 1000;
@@ -62,7 +63,7 @@ export async function networkNamed(networks: NetworkRows, name: string) {
  * path is fixed, so no pattern is tried in turn). As Express's router did, paths compare
  * without regard to case or a trailing slash, and a GET row answers HEAD too.
  */
-export function restRouter(deps: AppDeps & { signIns: SignInThrottle }, endpoints: Endpoint[]): RequestHandler {
+export function restRouter(deps: RouterDeps, endpoints: Endpoint[]): RequestHandler {
   const rows = new Map(endpoints.map((e) => [routeKey(e.method, `/${e.path}`), { e, route: { path: `/${e.path}` } }]));
   return async (req, res) => {
     const row = rows.get(routeKey(req.method === 'HEAD' ? 'GET' : req.method, req.path));
@@ -82,7 +83,7 @@ export function restRouter(deps: AppDeps & { signIns: SignInThrottle }, endpoint
 
 const routeKey = (method: string, path: string) => `${method} ${(path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase()}`;
 
-async function contextFor(deps: AppDeps & { signIns: SignInThrottle }, req: Request, res: Response, e: Endpoint): Promise<Ctx> {
+async function contextFor(deps: RouterDeps, req: Request, res: Response, e: Endpoint): Promise<Ctx> {
   const network = req.network!;
   const caller = req.caller!;
   authorize(e.allow, caller, network);
@@ -99,6 +100,7 @@ async function contextFor(deps: AppDeps & { signIns: SignInThrottle }, req: Requ
     mailer: deps.mailer,
     secrets: deps.secrets,
     signIns: deps.signIns,
+    kept: deps.kept,
     network,
     viewer: caller.viewer,
     consumerId: caller.consumerId,

@@ -49,7 +49,7 @@ export function contentReadEndpoints<Item, X = unknown, Own extends string = nev
     entry,
     presenter,
     handle: async (ctx, p) => {
-      const items = await store.get(ctx.db, ctx, idsOfNetwork(ctx, p.id), store.partsFor(selectFields(presenter, p.fields)));
+      const items = await store.get(ctx.db, ctx, idsOfNetwork(ctx, p.id), store.partsFor(selectFields(presenter, p.fields)), ctx.kept);
       return entries(ctx, presenter, items, p.fields, p.id.length === 1);
     },
   });
@@ -64,7 +64,7 @@ export function contentReadEndpoints<Item, X = unknown, Own extends string = nev
       presenter,
       handle: async (ctx, p) => {
         checkPrivateFilter(ctx, p.private);
-        const page = await store.list(ctx.db, ctx, p, order, p.count, ctx.anchors.decode(p.anchor), store.partsFor(selectFields(presenter, p.fields)));
+        const page = await store.list(ctx.db, ctx, p, order, p.count, ctx.anchors.decode(p.anchor), store.partsFor(selectFields(presenter, p.fields)), ctx.kept);
         return listing(ctx, presenter, page, p.fields);
       },
     }),
@@ -78,7 +78,7 @@ export function contentReadEndpoints<Item, X = unknown, Own extends string = nev
     entry,
     presenter,
     handle: async (ctx, p) => {
-      const page = await store.list(ctx.db, ctx, {}, 'featured', p.count, ctx.anchors.decode(p.anchor), store.partsFor(selectFields(presenter, p.fields)));
+      const page = await store.list(ctx.db, ctx, {}, 'featured', p.count, ctx.anchors.decode(p.anchor), store.partsFor(selectFields(presenter, p.fields)), ctx.kept);
       return listing(ctx, presenter, page, p.fields);
     },
   });

@@ -8,6 +8,7 @@ import { keysetPage, keysetQueries, positionOf, readPage, type Page, type Positi
 import { listOf, preparedQuery } from '../../db/prepared';
 import { keysThenRows } from '../../db/prepared-page';
 import type { Selection } from '../../http/fields';
+import type { KeptRows } from '../../lib/kept-rows';
 import { notPublic, scopeOf, scopeShape, scopeValues, visibleItem, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
 import type { PersonColumns } from '../users/author-ref';
 import { deleteTags, taggedWith, tagsColumn } from '../tags/store';
@@ -64,6 +65,9 @@ export function inOrder<Row extends { id: number }>(ids: number[], rows: Row[]):
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }
 
+/** The lengths of the lists of ids a read of kept rows asks for those missing (see keptRows). */
+const ID_LISTS = [1, 2, 5, 10, 20, 50, 100];
+
 /** What every content row is read with: its author's columns, from the item joined to `accounts as a`. */
 interface ContentRow {
   id: number;
@@ -118,11 +122,18 @@ const sharedFieldColumns = (alias: string): Record<string, string[]> => ({
 
 /** The reads of one content type; `X` are its own filters besides the shared ones, `Own` its own orders. */
 export interface ContentStore<Item, X = unknown, Own extends string = never> {
-  /** The items of these ids that the caller may see, in the order asked. */
-  get(db: Db, scope: ScopeContext, ids: number[], parts?: ContentParts): Promise<Item[]>;
+  /**
+   * The items of these ids that the caller may see, in the order asked. With `kept`, which
+   * of them the caller may see is read, and their rows are taken from those kept when they
+   * are (lib/kept-rows.ts): the items are then shared with other reads, to present, not change.
+   */
+  get(db: Db, scope: ScopeContext, ids: number[], parts?: ContentParts, kept?: KeptRows): Promise<Item[]>;
   /** What a reply of these fields reads of each item. */
   partsFor(selection: Selection): ContentParts;
-  /** A page of the items the caller may see that pass the filters; `featured` lists only featured ones. */
+  /**
+   * A page of the items the caller may see that pass the filters; `featured` lists only
+   * featured ones. With `kept`, the page's keys are read, and its rows taken as `get` takes them.
+   */
   list(
     db: Db,
     scope: ScopeContext,
@@ -131,6 +142,7 @@ export interface ContentStore<Item, X = unknown, Own extends string = never> {
     count: number,
     position: Position,
     parts?: ContentParts,
+    kept?: KeptRows,
   ): Promise<Page<Item>>;
   count(db: Db, scope: ScopeContext, filters: ContentFilters & Partial<X>): Promise<number>;
 }
@@ -323,6 +335,23 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
     return windowQueries(s, v, items).other!;
   }, { anyValues: true });
 
+  // What a read whose rows are kept (lib/kept-rows.ts) reads each time: of the ids asked, those
+  // the caller may see; of a listing, its window's ids and sort keys, from the item's table
+  // alone (the other side's check is otherSideQuery).
+  const visibleIdsQuery = preparedQuery(
+    (db: Db, s: { scope: ScopeShape; ids: number }, v: ReadValues & { ids: number[] }) =>
+      scoped(db.selectFrom(`${contentTables[type]} as ${alias}` as 'blog_posts as p').select(sql.ref<number>(`${alias}.id`).as('id')), scopeOf(s.scope, v), undefined, v)
+        .where(`${alias}.id` as 'p.id', 'in', listOf(v.ids, s.ids)),
+    { anyValues: true },
+  );
+  const keysQuery = preparedQuery((db: Db, s: ListShape, v: ListValues) => {
+    const { column } = orders[s.order];
+    const keys = db
+      .selectFrom(`${contentTables[type]} as ${alias}` as 'blog_posts as p')
+      .select([sql.ref<number>(`${alias}.id`).as('id'), sql.ref<SortKey>(`${alias}.${column}`).as(column)]);
+    return windowQueries(s, v, keys).window!;
+  }, { anyValues: true });
+
   // A count stays planned for its values: made for any, its plan cannot know how few posts
   // lie after a date and reads every post (7 ms instead of 0.07 on 120,000), and planning it
   // costs little (0.07 ms).
@@ -343,14 +372,44 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
     return rows as HydratedRow<Row, Extra>[];
   }
 
+  const shapeNames = new WeakMap<ContentParts, string>();
+  /** What names the rows a read of `parts` makes among those kept: the type and the parts. */
+  function shapeName(parts: ContentParts): string {
+    let name = shapeNames.get(parts);
+    if (name === undefined) shapeNames.set(parts, (name = `${type}:${parts.columns?.join(',') ?? '*'}:${Number(parts.tags)}${Number(parts.commentCount)}`));
+    return name;
+  }
+
+  /** The rows of `ids`, which the caller may see, by id: those kept, the others read and kept. */
+  function keptRows(db: Db, scope: ScopeContext, ids: number[], parts: ContentParts, kept: KeptRows) {
+    return kept.rows(
+      scope.network.id,
+      shapeName(parts),
+      ids,
+      scope.now,
+      async (missing) => {
+        // A few lengths of the list of ids, each a query of its own shape: the last id repeats.
+        const length = ID_LISTS.find((n) => n >= missing.length) ?? missing.length;
+        const padded = [...missing, ...Array<number>(length - missing.length).fill(missing.at(-1)!)];
+        return hydrate((await getQuery(db, { scope: scopeShape(scope), parts, ids: length }, { ...readValues(scope), ids: padded })) as Row[]);
+      },
+      (row) => row.id,
+    );
+  }
+
   return {
     partsFor,
-    async get(db, scope, ids, parts = allParts) {
+    async get(db, scope, ids, parts = allParts, kept) {
       if (ids.length === 0) return [];
+      if (kept) {
+        const visible = await visibleIdsQuery(db, { scope: scopeShape(scope), ids: ids.length }, { ...readValues(scope), ids });
+        const rows = await keptRows(db, scope, visible.map((row) => row.id), parts, kept);
+        return ids.flatMap((id) => rows.get(id) ?? []);
+      }
       const rows = await getQuery(db, { scope: scopeShape(scope), parts, ids: ids.length }, { ...readValues(scope), ids });
       return hydrate(inOrder(ids, rows as Row[]));
     },
-    async list(db, scope, filters, order, count, position, parts = allParts) {
+    async list(db, scope, filters, order, count, position, parts = allParts, kept) {
       // The sort column, for the anchor of the page.
       const sortColumn = `${alias}.${orders[order].column}`;
       const shape = {
@@ -362,6 +421,17 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
       const values = readValues(scope, filters);
       const shapeOf = (w: Window): ListShape => ({ ...shape, forward: w.forward, side: w.side });
       const valuesOf = (w: Window): ListValues => ({ ...values, key: w.key, id: w.id, take: w.take });
+      if (kept) {
+        const keys = await readPage(
+          keysetOf(order),
+          count,
+          position,
+          (w) => keysQuery(db, shapeOf(w), valuesOf(w)),
+          (w) => otherSideQuery(db, shapeOf(w), valuesOf(w)),
+        );
+        const rows = await keptRows(db, scope, keys.rows.map((key) => key.id), parts, kept);
+        return { ...keys, rows: keys.rows.flatMap((key) => rows.get(key.id) ?? []) };
+      }
       const page = await readPage(
         keysetOf(order),
         count,
