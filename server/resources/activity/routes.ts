@@ -29,7 +29,7 @@ export const activityEndpoints = [
     summary: "The network's activity feed, newest first: only events about what the caller may see.",
     params: recentParams,
     handle: async (ctx, p) => {
-      const page = await listActivity(ctx.db, ctx, p, p.count, ctx.anchors.decode(p.anchor));
+      const page = await listActivity(ctx.db, ctx, p, p.count, ctx.anchors.decode(p.anchor), ctx.kept);
       return listing(ctx, activityPresenter, page, p.fields);
     },
   }),

@@ -7,6 +7,7 @@ import { isPostgres, type Db, type Tx } from '../../db/database';
 import { keysetQueries, positionOf, readPage, type KeysetOrdering, type Position, type SortKey, type Window } from '../../db/paging';
 import { keysThenRows } from '../../db/prepared-page';
 import { listOf, preparedQuery } from '../../db/prepared';
+import { idList, type KeptRows } from '../../lib/kept-rows';
 import { scopeOf, scopeShape, scopeValues, visibleItem, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
 import { onVisibleItem } from '../commentable';
 import { contentTypes } from '../content/types';
@@ -226,6 +227,17 @@ const windowQuery = preparedQuery((db: Db, s: PageShape, v: PageValues) => {
 
 const otherSideQuery = preparedQuery((db: Db, s: PageShape, v: PageValues) => pageQueries(db.selectFrom('activities as e'), s, v).other!, { anyValues: true });
 
+// A page whose events are kept (lib/kept-rows.ts) reads its window's ids and times from the
+// events alone, then the events not kept by id.
+const keysQuery = preparedQuery(
+  (db: Db, s: PageShape, v: PageValues) => pageQueries(db.selectFrom('activities as e').select(['e.id', 'e.created_at']), s, v).window!,
+  { anyValues: true },
+);
+const eventsQuery = preparedQuery(
+  (db: Db, s: { ids: number }, v: { ids: number[] }) => selectEvents(db).where('e.id', 'in', listOf(v.ids, s.ids)),
+  { anyValues: true },
+);
+
 // A count stays planned for its values, as content counts do (content/store.ts): a plan for
 // any values cannot know how few events lie after a date.
 const feedCount = preparedQuery((db: Db, s: FeedShape, v: FeedValues) =>
@@ -234,11 +246,30 @@ const feedCount = preparedQuery((db: Db, s: FeedShape, v: FeedValues) =>
     .select((eb) => eb.fn.countAll<number>().as('n')),
 );
 
-export async function listActivity(db: Db, scope: ScopeContext, filters: ActivityFilters, count: number, position: Position) {
+/**
+ * A page of the events the caller may see. With `kept`, the page's keys are read, and its
+ * events taken from those kept when they are: shared with other reads, to present, not change.
+ */
+export async function listActivity(db: Db, scope: ScopeContext, filters: ActivityFilters, count: number, position: Position, kept?: KeptRows) {
   const shape = feedShape(scope, filters);
   const values = feedValues(scope, filters);
   const shapeOf = (w: Window): PageShape => ({ ...shape, forward: w.forward, side: w.side });
   const valuesOf = (w: Window): PageValues => ({ ...values, key: w.key, id: w.id, take: w.take });
+  if (kept) {
+    const keys = await readPage(ordering, count, position, (w) => keysQuery(db, shapeOf(w), valuesOf(w)) as Promise<EventRow[]>, (w) => otherSideQuery(db, shapeOf(w), valuesOf(w)));
+    const events = await kept.rows(
+      scope.network.id,
+      'Activity',
+      keys.rows.map((key) => key.id),
+      scope.now,
+      async (missing) => {
+        const list = idList(missing);
+        return (await eventsQuery(db, { ids: list.length }, { ids: list })).map((row) => toItem(scope.network.id, row));
+      },
+      (event) => event.id,
+    );
+    return { ...keys, rows: keys.rows.flatMap((key) => events.get(key.id) ?? []) };
+  }
   const page = await readPage(
     ordering,
     count,

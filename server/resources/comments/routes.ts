@@ -15,7 +15,7 @@ export const commentEndpoints = [
     entry: commentEntry,
     handle: async (ctx, p) => {
       const item = await itemForComments(ctx, p.attachedTo);
-      const page = await listComments(ctx.db, ctx, { type: p.attachedTo.type, id: item.id }, p, p.count, ctx.anchors.decode(p.anchor));
+      const page = await listComments(ctx.db, ctx, { type: p.attachedTo.type, id: item.id }, p, p.count, ctx.anchors.decode(p.anchor), ctx.kept);
       return listing(ctx, commentPresenter, page, p.fields);
     },
   }),

@@ -1,10 +1,12 @@
 // Comment rows. A comment is visible when the item it is attached to is visible and it is
 // approved, or the caller wrote it, owns the item, or moderates the network.
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Position } from '../../db/paging';
 import { preparedPage } from '../../db/prepared-page';
+import { listOf, preparedQuery } from '../../db/prepared';
+import { idList, type KeptRows } from '../../lib/kept-rows';
 import { isAdmin } from '../../lib/viewer';
 import { scopeOf, scopeShape, scopeValues, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
 import { onVisibleItem } from '../commentable';
@@ -59,16 +61,34 @@ interface ItemCommentsValues extends ScopeValues {
   itemId: number;
 }
 
+/** `comments` (aliased `c`) narrowed to those of the item that the caller may read. */
+function ofItem<Q extends SelectQueryBuilder<any, any, any>>(comments: Q, s: ItemCommentsShape, v: ItemCommentsValues): Q {
+  const scope = scopeOf(s.scope, v);
+  const q = comments
+    .where('c.network_id', '=', scope.network.id)
+    .where((eb) => readableComment(eb, 'c', scope))
+    .where('c.attached_to_type', '=', v.itemType)
+    .where('c.attached_to_id', '=', v.itemId);
+  return (s.approved === null ? q : q.where('c.approved', '=', s.approved ? 1 : 0)) as Q;
+}
+
+const newestFirst = { sortColumn: 'c.created_at', idColumn: 'c.id', order: 'desc' } as const;
 // Compiled once per shape: building this query per request cost more than SQLite takes to run it.
-const itemCommentsPage = preparedPage(
-  { sortColumn: 'c.created_at', idColumn: 'c.id', order: 'desc' },
-  (db: Db, s: ItemCommentsShape, v: ItemCommentsValues) => {
-    const q = scoped(db, scopeOf(s.scope, v)).where('c.attached_to_type', '=', v.itemType).where('c.attached_to_id', '=', v.itemId);
-    return s.approved === null ? q : q.where('c.approved', '=', s.approved ? 1 : 0);
-  },
+const itemCommentsPage = preparedPage(newestFirst, (db: Db, s: ItemCommentsShape, v: ItemCommentsValues) => ofItem(selectComments(db), s, v));
+// A page whose comments are kept (lib/kept-rows.ts): its window's ids and times, from the comments alone.
+const itemCommentKeys = preparedPage(newestFirst, (db: Db, s: ItemCommentsShape, v: ItemCommentsValues) =>
+  ofItem(db.selectFrom('comments as c').select(['c.id', 'c.created_at']), s, v),
+);
+const commentsQuery = preparedQuery(
+  (db: Db, s: { ids: number }, v: { ids: number[] }) => selectComments(db).where('c.id', 'in', listOf(v.ids, s.ids)),
+  { anyValues: true },
 );
 
-/** Comments of one item; the caller has already been shown to see the item. */
+/**
+ * Comments of one item; the caller has already been shown to see the item. With `kept`, the
+ * page's keys are read, and its comments taken from those kept when they are: shared with
+ * other reads, to present, not change.
+ */
 export async function listComments(
   db: Db,
   scope: ScopeContext,
@@ -76,14 +96,26 @@ export async function listComments(
   filters: { approved?: boolean },
   count: number,
   position: Position,
+  kept?: KeptRows,
 ) {
-  const page = await itemCommentsPage(
-    db,
-    { scope: scopeShape(scope), approved: filters.approved ?? null },
-    { ...scopeValues(scope), itemType: item.type, itemId: item.id },
-    count,
-    position,
-  );
+  const shape = { scope: scopeShape(scope), approved: filters.approved ?? null };
+  const values = { ...scopeValues(scope), itemType: item.type, itemId: item.id };
+  if (kept) {
+    const keys = await itemCommentKeys(db, shape, values, count, position);
+    const comments = await kept.rows(
+      scope.network.id,
+      'Comment',
+      keys.rows.map((key) => key.id),
+      scope.now,
+      async (missing) => {
+        const list = idList(missing);
+        return (await commentsQuery(db, { ids: list.length }, { ids: list })).map(toItem);
+      },
+      (comment) => comment.id,
+    );
+    return { ...keys, rows: keys.rows.flatMap((key) => comments.get(key.id) ?? []) };
+  }
+  const page = await itemCommentsPage(db, shape, values, count, position);
   return { ...page, rows: page.rows.map(toItem) };
 }
 

@@ -8,7 +8,7 @@ import { keysetPage, keysetQueries, positionOf, readPage, type Page, type Positi
 import { listOf, preparedQuery } from '../../db/prepared';
 import { keysThenRows } from '../../db/prepared-page';
 import type { Selection } from '../../http/fields';
-import type { KeptRows } from '../../lib/kept-rows';
+import { idList, type KeptRows } from '../../lib/kept-rows';
 import { notPublic, scopeOf, scopeShape, scopeValues, visibleItem, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
 import type { PersonColumns } from '../users/author-ref';
 import { deleteTags, taggedWith, tagsColumn } from '../tags/store';
@@ -64,9 +64,6 @@ export function inOrder<Row extends { id: number }>(ids: number[], rows: Row[]):
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }
-
-/** The lengths of the lists of ids a read of kept rows asks for those missing (see keptRows). */
-const ID_LISTS = [1, 2, 5, 10, 20, 50, 100];
 
 /** What every content row is read with: its author's columns, from the item joined to `accounts as a`. */
 interface ContentRow {
@@ -388,10 +385,8 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
       ids,
       scope.now,
       async (missing) => {
-        // A few lengths of the list of ids, each a query of its own shape: the last id repeats.
-        const length = ID_LISTS.find((n) => n >= missing.length) ?? missing.length;
-        const padded = [...missing, ...Array<number>(length - missing.length).fill(missing.at(-1)!)];
-        return hydrate((await getQuery(db, { scope: scopeShape(scope), parts, ids: length }, { ...readValues(scope), ids: padded })) as Row[]);
+        const list = idList(missing);
+        return hydrate((await getQuery(db, { scope: scopeShape(scope), parts, ids: list.length }, { ...readValues(scope), ids: list })) as Row[]);
       },
       (row) => row.id,
     );

@@ -1,10 +1,10 @@
-// A member whose own items show in a listing gets a reply of their own, read from the
-// database: which items the page holds every time, their rows from those kept lately
-// (lib/kept-rows.ts). What any write changes in a row shows on that member's very next read,
-// and a row kept from one reader's read never shows an item to a reader who may not see it.
+// A member whose own items show in a listing, a thread or a feed gets a reply of their own,
+// read from the database: which items the page holds every time, their rows from those kept
+// lately (lib/kept-rows.ts). What any write changes in a row shows on that member's very next
+// read, and a row kept from one reader's read never shows an item to a reader who may not see it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Client, type Reply, type TestServer } from '../../test/harness';
-import { listedIds } from '../../test/expect-api';
+import { startTestServer, type Client, type Reply, type TestServer } from '../test/harness';
+import { listedIds } from '../test/expect-api';
 
 let server: TestServer;
 let owner: Client;
@@ -75,6 +75,42 @@ describe('rows kept for replies read from the database', () => {
     expect(entryOf(await listed(reader), post)).toBeDefined();
     await writer.del('BlogPost', { id: post });
     expect(entryOf(await listed(reader), post)).toBeUndefined();
+  });
+
+  it('shows every change of comments and events on the next read of their listings by a member with a friends-only post', async () => {
+    const reader = await server.signUp('Kept Thread Reader');
+    const friend = await server.signUp('Kept Thread Friend');
+    await server.befriend(reader, friend);
+    const post = (await reader.post('BlogPost', { title: 'For friends', visibility: 'friends' })).body.id as string;
+    const thread = async () => {
+      const first = await reader.get('Comment/recent', { attachedTo: post, count: 20, fields: 'id,description,author,author.fullName' });
+      const second = await reader.get('Comment/recent', { attachedTo: post, count: 20, fields: 'id,description,author,author.fullName' });
+      expect(second.body).toEqual(first.body);
+      return second.body as { entry: { id: string; description: string; author: string }[]; resources: Record<string, { fullName: string }> };
+    };
+    const comment = (await friend.post('Comment', { attachedTo: post, description: 'First words' })).body.id as string;
+    expect((await thread()).entry.map((e) => e.description)).toEqual(['First words']);
+    await friend.put('Comment', { id: comment, description: 'Second words' });
+    expect((await thread()).entry.map((e) => e.description)).toEqual(['Second words']);
+    await friend.put('User', { fullName: 'Kept Thread Friend Renamed' });
+    const renamed = await thread();
+    expect(renamed.resources[renamed.entry[0]!.author]!.fullName).toBe('Kept Thread Friend Renamed');
+    await friend.del('Comment', { id: comment });
+    expect((await thread()).entry).toEqual([]);
+
+    // The reader's friends-only post shows in their activity feed: read from the database, with its events kept.
+    const feed = async () => {
+      const first = await reader.get('Activity/recent', { count: 20, fields: 'id,title,author,author.fullName' });
+      const second = await reader.get('Activity/recent', { count: 20, fields: 'id,title,author,author.fullName' });
+      expect(second.body).toEqual(first.body);
+      return second.body as { entry: { title: string | null; author: string }[]; resources: Record<string, { fullName: string }> };
+    };
+    expect((await feed()).entry.map((e) => e.title)).toContain('For friends');
+    await friend.post('BlogPost', { title: 'Newest event' });
+    expect((await feed()).entry[0]!.title).toBe('Newest event');
+    await friend.put('User', { fullName: 'Kept Thread Friend Again' });
+    const events = await feed();
+    expect(events.resources[events.entry[0]!.author]!.fullName).toBe('Kept Thread Friend Again');
   });
 
   it('never shows an item kept from its author’s read to a reader who may not see it', async () => {
