@@ -15,16 +15,22 @@ import { GenerationMap } from './generation-map';
 import { processCaches, type MemoryBudget } from './memory-budget';
 
 const MAX_AGE_MS = 60_000;
-/** Most rows kept per network; the budget bounds what they take together. */
+/** Most rows kept per network and shape; the budget bounds what they take together. */
 const MAX_ROWS = 100_000;
+/** A row read again is marked as used (the last the budget drops) at most this often: marking costs more than finding it. */
+const MARK_USE_MS = 1_000;
 
 interface Kept<Row> {
   row: Row;
   storedAt: number;
+  usedAt: number;
 }
 
+/** A network's rows, by shape (see `rows`) and id. */
+type NetworkRows = Map<string, GenerationMap<number, Kept<unknown>>>;
+
 export class KeptRows {
-  private readonly networks = new Map<number, GenerationMap<string, Kept<unknown>>>();
+  private readonly networks = new Map<number, NetworkRows>();
 
   constructor(
     changes: ChangeBus,
@@ -45,11 +51,14 @@ export class KeptRows {
     for (const rows of this.networks.values()) this.forget(rows);
   }
 
-  private forget(rows: GenerationMap<string, Kept<unknown>>) {
-    rows.drop((entry) => {
-      this.budget.release(entry);
-      return true;
-    });
+  /** Forgets a network's rows, and keeps none of the reads under way. */
+  private forget(network: NetworkRows) {
+    for (const rows of network.values()) {
+      rows.drop((entry) => {
+        this.budget.release(entry);
+        return true;
+      });
+    }
   }
 
   /**
@@ -66,28 +75,32 @@ export class KeptRows {
     read: (missing: number[]) => Promise<Row[]>,
     idOf: (row: Row) => number,
   ): Promise<Map<number, Row>> {
-    let kept = this.networks.get(networkId);
-    if (!kept) this.networks.set(networkId, (kept = new GenerationMap(MAX_ROWS)));
+    let network = this.networks.get(networkId);
+    if (!network) this.networks.set(networkId, (network = new Map()));
+    let kept = network.get(shape) as GenerationMap<number, Kept<Row>> | undefined;
+    if (!kept) network.set(shape, (kept = new GenerationMap<number, Kept<Row>>(MAX_ROWS)));
     const found = new Map<number, Row>();
     const missing: number[] = [];
     for (const id of ids) {
-      const entry = kept.get(`${shape}:${id}`) as Kept<Row> | undefined;
+      const entry = kept.get(id);
       if (entry && now - entry.storedAt < MAX_AGE_MS) {
         found.set(id, entry.row);
-        this.budget.use(entry);
+        if (now - entry.usedAt >= MARK_USE_MS) {
+          entry.usedAt = now;
+          this.budget.use(entry);
+        }
       } else missing.push(id);
     }
     if (missing.length === 0) return found;
     const since = kept.since();
+    const map = kept;
     for (const row of await read(missing)) {
       const id = idOf(row);
       found.set(id, row);
-      const key = `${shape}:${id}`;
-      const entry: Kept<Row> = { row, storedAt: now };
-      const map = kept;
-      const old = map.get(key);
+      const old = map.get(id);
       if (old) this.budget.release(old);
-      if (map.set(key, entry, since) && !this.budget.hold(entry, sizeOf(row) + key.length * 2, () => map.get(key) === entry && map.delete(key))) map.delete(key);
+      const entry: Kept<Row> = { row, storedAt: now, usedAt: now };
+      if (map.set(id, entry, since) && !this.budget.hold(entry, sizeOf(row), () => map.get(id) === entry && map.delete(id))) map.delete(id);
     }
     return found;
   }
