@@ -81,6 +81,51 @@ describe('replies shared by audience', () => {
     expect(JSON.parse(counts[0].text).count).toBe(JSON.parse(counts[1].text).count + own.length);
   });
 
+  it("counts a member's own items and their friends' on top of the audience's kept count, exactly as the whole way does, as posts come and fall due", async () => {
+    const [writer, friend, plain] = await members(3);
+    await server.befriend(writer!, friend!);
+    const tag = 'counted-extra';
+    await writer!.post('BlogPost', { title: 'Draft', publishStatus: 'draft', tag });
+    await writer!.post('BlogPost', { title: 'Friends only', visibility: 'friends', tag });
+    await writer!.post('BlogPost', { title: 'Me only', visibility: 'me' });
+    await writer!.post('BlogPost', { title: 'Friends-only draft', visibility: 'friends', publishStatus: 'draft' });
+    await plain!.post('BlogPost', { title: 'Public', tag });
+    const soon = Date.now() + 1500;
+    await writer!.post('BlogPost', { title: 'Scheduled', publishStatus: 'publish', publishTime: new Date(soon).toISOString(), tag });
+    const queries = [SINCE, { ...SINCE, tag }, { ...SINCE, author: writer!.who.screenName! }, { ...SINCE, tag: 'nothing-has-it' }];
+    /** The count made from the audience's, and the one read the whole way (a parameter twice is never made up). */
+    const both = async (reader: Client, query: Form) => {
+      await raw(plain!, 'BlogPost/count', query);
+      const made = await raw(reader, 'BlogPost/count', query);
+      const whole = await fetch(`${reader.url('BlogPost/count', query)}&createdAfter=${encodeURIComponent(SINCE.createdAfter)}`, { headers: reader.credentialHeaders('GET') });
+      expect(made.status).toBe(200);
+      return { made: JSON.parse(made.text).count as number, whole: ((await whole.json()) as { count: number }).count, made_: made };
+    };
+    const check = async () => {
+      for (const reader of [writer!, friend!]) {
+        for (const query of queries) {
+          const { made, whole } = await both(reader, query);
+          expect(made, JSON.stringify(query)).toBe(whole);
+        }
+      }
+    };
+    await check();
+    // The writer's count: the public post, their draft, friends-only, me-only and scheduled posts.
+    expect((await both(writer!, { ...SINCE, tag })).made).toBe((await both(plain!, { ...SINCE, tag })).made + 3);
+    // The friend's: the public post and the friends-only one, not the friends-only draft or the scheduled post.
+    expect((await both(friend!, { ...SINCE, tag })).made).toBe((await both(plain!, { ...SINCE, tag })).made + 1);
+    // A made count answers If-None-Match with 304.
+    const { made_ } = await both(friend!, SINCE);
+    const res = await fetch(friend!.url('BlogPost/count', SINCE), { headers: { ...friend!.credentialHeaders('GET'), 'if-none-match': made_.etag! } });
+    expect(res.status).toBe(304);
+    // A new post by someone else, and the scheduled one once due.
+    await plain!.post('BlogPost', { title: 'Another public', tag });
+    await check();
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, soon - Date.now() + 50)));
+    await check();
+    expect((await both(friend!, { ...SINCE, tag })).made).toBe((await both(plain!, { ...SINCE, tag })).made + 1);
+  });
+
   it("shows a friend's friends-only post to the friend only, and no more once they unfriend", async () => {
     const [author, friend, stranger] = await members(3);
     await server.befriend(author!, friend!);

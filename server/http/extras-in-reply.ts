@@ -14,6 +14,7 @@
 // what it is about shows (activity/store.ts); tag counts are the audience's plus the tags of
 // the reader's extra items (tags/counts.ts).
 import type { ExtraItem, Extras } from '../resources/beyond-audience';
+import type { ContentTypeName } from '../resources/content/types';
 import { parseDate } from './param-types';
 
 /**
@@ -177,3 +178,25 @@ function contentRef(value: string | null): { type: string; id: number } | undefi
 function sameName(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
+
+/**
+ * The type and filters of a content count that counts a reader's extras as the audience's
+ * count counts its items: with no parameter but `author`, `tag` and `createdAfter`, each at
+ * most once and as the endpoint reads it (a date it refuses: none). Then the reader's count is
+ * the audience's and the extras it counts (resources/beyond-audience.ts: `countedExtras`).
+ */
+export function countedFilters(endpoint: string, query: string | undefined): { type: ContentTypeName; filters: { author?: string; tag?: string; createdAfter?: number } } | undefined {
+  const content = CONTENT.exec(endpoint);
+  if (!content || content[2] !== 'count') return undefined;
+  const params = new URLSearchParams(query ?? '');
+  const names = [...params.keys()];
+  if (new Set(names).size !== names.length || !names.every((name) => COUNTED.has(name))) return undefined;
+  const since = params.get('createdAfter');
+  const createdAfter = since === null ? undefined : parseDate(since);
+  if (createdAfter === null) return undefined;
+  const author = params.get('author') ?? undefined;
+  const tag = params.get('tag') ?? undefined;
+  return { type: content[1] as ContentTypeName, filters: { ...(author !== undefined && { author }), ...(tag !== undefined && { tag }), ...(createdAfter !== undefined && { createdAfter }) } };
+}
+
+const COUNTED = new Set(['author', 'tag', 'createdAfter']);

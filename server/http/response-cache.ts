@@ -23,7 +23,8 @@
 // show in this reply (extras-in-reply.ts), they get the reply kept for `role:address`. A reply is
 // kept for an audience only when, once it was built, its reader's extras (read again) still could
 // not show in it; anyone else (extras that could show, a blocked or pending member, a session
-// that ended) goes the whole way.
+// that ended) goes the whole way. A content count that counts the reader's extras is the
+// audience's kept count plus the extras it counts, read by id at once (countWithExtras).
 import type { IncomingHttpHeaders } from 'node:http';
 import zlib from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -32,9 +33,10 @@ import type { ChangeBus } from '../lib/changes';
 import { GenerationMap } from '../lib/generation-map';
 import { processCaches, type MemoryBudget } from '../lib/memory-budget';
 import { isAdmin, type Viewer } from '../lib/viewer';
-import { audienceSees, extrasOf, none, type Extras, type SharedAudience } from '../resources/beyond-audience';
+import { audienceSees, countedExtras, extrasOf, none, type Extras, type SharedAudience } from '../resources/beyond-audience';
 import { notModified } from './conditional';
-import { anchorRow, couldShow, type Showing } from './extras-in-reply';
+import { anchorRow, couldShow, countedFilters, type Showing } from './extras-in-reply';
+import { sendSuccess } from './envelope';
 
 /** Whose replies to drop: one network's, or (`'all'`) every network's. */
 export type Scope = number | 'all';
@@ -64,6 +66,8 @@ const MAX_AGE_MS = 60_000;
 const COMPRESS_FROM_BYTES = 1024;
 /** Replies larger than this are not kept (a page of 100 posts with long bodies is far below). */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+/** Headers of a kept count that do not describe a count made from it (sendJson writes its own). */
+const RECOUNTED = new Set(['x-cache', 'etag', 'content-length', 'content-type', 'content-encoding']);
 /** Headers that belong to one exchange, never replayed. */
 const PER_EXCHANGE = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'set-cookie']);
 const REST_PATH = /^\/xn\/rest\/([^/?#]+)\/1\.0\/([^?#]+)(?:\?(.*))?$/;
@@ -273,9 +277,12 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         // A write that lands meanwhile may have given the reader something of their own.
         if (state.generation !== generation) return next();
         const showing = none(extras) ? 'no' : couldShow(extras, m[2]!, m[3]);
-        if (showing === 'yes') return next();
-        const reader: Reader = { ...identified, listed: identified.audience === 'members' && MEMBER_LISTINGS.test(m[2]!), endpoint: m[2]!, query: m[3], showing };
-        answer(req, res, next, `${reader.role}:${address}`, startedAt, state, reader);
+        const reader: Reader = { ...identified, listed: identified.audience === 'members' && MEMBER_LISTINGS.test(m[2]!), endpoint: m[2]!, query: m[3], showing: 'no' };
+        if (showing === 'yes') {
+          const counted = extras.many ? undefined : countedFilters(m[2]!, m[3]);
+          return counted ? countWithExtras(req, res, next, `${reader.role}:${address}`, startedAt, state, reader, extras, counted) : next();
+        }
+        answer(req, res, next, `${reader.role}:${address}`, startedAt, state, { ...reader, showing });
       })
       .catch(next);
   };
@@ -330,6 +337,46 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         if (req.refusal || !visited || visited.is_private || req.caller?.viewer.accountId !== null) return next();
         // Another visitor's request may have begun the build meanwhile: joined, not built twice.
         answer(req, res, next, key, startedAt, stateOf(visited.id));
+      })
+      .catch(next);
+  };
+
+  /**
+   * A content count for a reader whose extras it counts: the audience's count kept at `key`,
+   * plus the extras the reader's count counts beyond it, read at once; the whole way when the
+   * audience's is not kept, or when a scheduled post of the network may have become due since
+   * it was (its due time is not known yet: see fresh).
+   */
+  const countWithExtras = (
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    key: string,
+    startedAt: bigint,
+    state: NetworkState,
+    reader: Reader,
+    extras: Extras,
+    counted: NonNullable<ReturnType<typeof countedFilters>>,
+  ) => {
+    const now = Date.now();
+    const entry = entries.get(key);
+    const network = req.network;
+    const viewer = req.caller?.viewer;
+    if (!entry || !network || !viewer || !servableTo(entry, reader) || !fresh(entry, now) || state.dueAt === undefined) return next();
+    const audienceCount = countIn(entry.body);
+    if (audienceCount === undefined) return next();
+    const ids = extras.items.filter((item) => item.type === counted.type).map((item) => item.id);
+    const extra = ids.length === 0 ? Promise.resolve(0) : countedExtras(db, network, viewer, reader.audience, counted.type, ids, counted.filters, now);
+    extra
+      .then((n) => {
+        // A write that landed meanwhile may have changed either count.
+        if (state.generation !== entry.generation) return next();
+        budget.use(entry);
+        admitted(req, res, next, () => {
+          for (const [name, value] of Object.entries(entry.headers)) if (!RECOUNTED.has(name)) res.setHeader(name, value);
+          sendSuccess(req, res, { count: audienceCount + n });
+          options.onHit?.(req, res, startedAt, entry.route);
+        });
       })
       .catch(next);
   };
@@ -473,6 +520,16 @@ function identifiedReader(req: Request): Pick<Reader, 'audience' | 'role' | 'acc
 function servableTo(entry: Entry, reader: Reader): boolean {
   if (entry.notFor?.has(reader.accountId)) return false;
   return reader.showing === 'no' || (entry.page !== undefined && entry.page[reader.showing] === false);
+}
+
+/** The count of a count's reply; none when it is not one. */
+function countIn(body: Buffer): number | undefined {
+  try {
+    const reply = JSON.parse(body.toString('utf8')) as { count?: unknown };
+    return typeof reply.count === 'number' ? reply.count : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The flags of a listing's page, from its reply; none when it is not one. */

@@ -9,7 +9,10 @@
 // next write.
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
-import { visibleToAudience } from '../lib/scope';
+import type { Network } from '../db/schema';
+import { visibleItem, visibleToAudience } from '../lib/scope';
+import type { Viewer } from '../lib/viewer';
+import { contentFilters, type ContentFilters } from './content/store';
 import { contentTypes, type ContentTypeName } from './content/types';
 
 /** The audiences whose replies are shared: an active member's, an administrator's (and the Network Creator's). */
@@ -202,4 +205,38 @@ export async function audienceSees(
     .where((eb) => visibleToAudience(eb, { alias: 'x', publishable: type.publishable }, audience, now))
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * How many of the viewer's extra items of `type` (`ids`) their count with these filters counts
+ * beyond the audience's: those the viewer sees and the audience does not, at `now`, that pass
+ * the filters, read as the count reads them (content/store.ts). Extras err towards more; this
+ * counts exactly.
+ */
+export async function countedExtras(
+  db: Db,
+  network: Pick<Network, 'id' | 'is_private'>,
+  viewer: Viewer,
+  audience: SharedAudience,
+  type: ContentTypeName,
+  ids: number[],
+  filters: ContentFilters,
+  now: number,
+): Promise<number> {
+  const { table, publishable } = contentTypes[type];
+  const columns = { alias: 'x', publishable };
+  const row = await db
+    .selectFrom(`${table} as x` as 'blog_posts as x')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('x.network_id', '=', network.id)
+    .where('x.id', 'in', ids)
+    .where((eb) =>
+      eb.and([
+        visibleItem(eb, columns, { viewer, network, now }),
+        eb.not(visibleToAudience(eb, columns, audience, now)),
+        ...contentFilters('x', type, network.id, filters),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
