@@ -1,8 +1,9 @@
-// Rows of items as a read made them (columns, author, tags, number of comments), kept per
-// network so that a listing read by a signed-in member, whose reply no one else shares, reads
-// only which items its page holds and takes the rows of those it read lately from here. A row
-// is the item's, whoever reads it: the visibility scope decides which items a page holds (its
-// keys are read every time), not what an item's row says.
+// Rows as a read made them (an item's columns, author, tags and number of comments; a
+// comment's or an activity event's with their authors), kept per network so that a listing
+// read by a signed-in member, whose reply no one else shares, reads only which rows its page
+// holds and takes those it read lately from here. A row is the same whoever reads it: the
+// visibility scope decides which rows a page holds (its keys are read every time), not what
+// a row says.
 //
 // Freshness, as the response cache's (http/response-cache.ts): every committed write is
 // announced on the change bus before it is answered and drops its network's rows (a member's
@@ -10,6 +11,7 @@
 // process sees it; other processes hear of it through the bus's transports. A row read while
 // such a change lands is not kept, and none is kept longer than MAX_AGE_MS (what no change
 // announced, like a write straight to the database).
+import type { Page } from '../db/paging';
 import type { ChangeBus } from './changes';
 import { GenerationMap } from './generation-map';
 import { processCaches, type MemoryBudget } from './memory-budget';
@@ -62,18 +64,16 @@ export class KeptRows {
   }
 
   /**
-   * The rows of `ids` of the network, by id, read as `shape` names them (the item's type and
-   * the columns and parts read): those kept, and the others by `read`, which gets the ids
-   * missing and returns the rows it found (`idOf` each one's id). An id without a row (gone
-   * meanwhile) has none in the map.
+   * The rows of `ids` of the network, by id, read as `shape` names them (the type and the
+   * columns and parts read): those kept, and the others by `read`, which gets the ids missing
+   * (see idList) and returns the rows it found. An id without a row (gone meanwhile) has none.
    */
-  async rows<Row extends object>(
+  async rows<Row extends { id: number }>(
     networkId: number,
     shape: string,
     ids: number[],
     now: number,
     read: (missing: number[]) => Promise<Row[]>,
-    idOf: (row: Row) => number,
   ): Promise<Map<number, Row>> {
     let network = this.networks.get(networkId);
     if (!network) this.networks.set(networkId, (network = new Map()));
@@ -94,8 +94,9 @@ export class KeptRows {
     if (missing.length === 0) return found;
     const since = kept.since();
     const map = kept;
-    for (const row of await read(missing)) {
-      const id = idOf(row);
+    for (const row of await read(idList(missing))) {
+      const { id } = row;
+      if (found.has(id)) continue;
       found.set(id, row);
       const old = map.get(id);
       if (old) this.budget.release(old);
@@ -103,6 +104,18 @@ export class KeptRows {
       if (map.set(id, entry, since) && !this.budget.hold(entry, sizeOf(row), () => map.get(id) === entry && map.delete(id))) map.delete(id);
     }
     return found;
+  }
+
+  /** The page of `keys` (a listing's ids, read every time) with the row of each, as `rows` finds them. */
+  async page<Row extends { id: number }>(
+    networkId: number,
+    shape: string,
+    now: number,
+    keys: Page<{ id: number }>,
+    read: (missing: number[]) => Promise<Row[]>,
+  ): Promise<Page<Row>> {
+    const rows = await this.rows(networkId, shape, keys.rows.map((key) => key.id), now, read);
+    return { ...keys, rows: keys.rows.flatMap((key) => rows.get(key.id) ?? []) };
   }
 }
 
@@ -114,7 +127,7 @@ const ID_LISTS = [1, 2, 5, 10, 20, 50, 100];
  * missing, `id in (...)`, is then a query of one of a few shapes (db/prepared.ts) whatever
  * number of them is missing.
  */
-export function idList(ids: number[]): number[] {
+function idList(ids: number[]): number[] {
   const length = ID_LISTS.find((n) => n >= ids.length) ?? ids.length;
   return length === ids.length ? ids : [...ids, ...Array<number>(length - ids.length).fill(ids.at(-1)!)];
 }

@@ -7,7 +7,7 @@ import { isPostgres, type Db, type Tx } from '../../db/database';
 import { keysetQueries, positionOf, readPage, type KeysetOrdering, type Position, type SortKey, type Window } from '../../db/paging';
 import { keysThenRows } from '../../db/prepared-page';
 import { listOf, preparedQuery } from '../../db/prepared';
-import { idList, type KeptRows } from '../../lib/kept-rows';
+import type { KeptRows } from '../../lib/kept-rows';
 import { scopeOf, scopeShape, scopeValues, visibleItem, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
 import { onVisibleItem } from '../commentable';
 import { contentTypes } from '../content/types';
@@ -257,18 +257,9 @@ export async function listActivity(db: Db, scope: ScopeContext, filters: Activit
   const valuesOf = (w: Window): PageValues => ({ ...values, key: w.key, id: w.id, take: w.take });
   if (kept) {
     const keys = await readPage(ordering, count, position, (w) => keysQuery(db, shapeOf(w), valuesOf(w)) as Promise<EventRow[]>, (w) => otherSideQuery(db, shapeOf(w), valuesOf(w)));
-    const events = await kept.rows(
-      scope.network.id,
-      'Activity',
-      keys.rows.map((key) => key.id),
-      scope.now,
-      async (missing) => {
-        const list = idList(missing);
-        return (await eventsQuery(db, { ids: list.length }, { ids: list })).map((row) => toItem(scope.network.id, row));
-      },
-      (event) => event.id,
+    return kept.page(scope.network.id, 'Activity', scope.now, keys, async (ids) =>
+      (await eventsQuery(db, { ids: ids.length }, { ids })).map((row) => toItem(scope.network.id, row)),
     );
-    return { ...keys, rows: keys.rows.flatMap((key) => events.get(key.id) ?? []) };
   }
   const page = await readPage(
     ordering,

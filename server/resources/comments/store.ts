@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import type { Position } from '../../db/paging';
 import { preparedPage } from '../../db/prepared-page';
 import { listOf, preparedQuery } from '../../db/prepared';
-import { idList, type KeptRows } from '../../lib/kept-rows';
+import type { KeptRows } from '../../lib/kept-rows';
 import { isAdmin } from '../../lib/viewer';
 import { scopeOf, scopeShape, scopeValues, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
 import { onVisibleItem } from '../commentable';
@@ -102,18 +102,7 @@ export async function listComments(
   const values = { ...scopeValues(scope), itemType: item.type, itemId: item.id };
   if (kept) {
     const keys = await itemCommentKeys(db, shape, values, count, position);
-    const comments = await kept.rows(
-      scope.network.id,
-      'Comment',
-      keys.rows.map((key) => key.id),
-      scope.now,
-      async (missing) => {
-        const list = idList(missing);
-        return (await commentsQuery(db, { ids: list.length }, { ids: list })).map(toItem);
-      },
-      (comment) => comment.id,
-    );
-    return { ...keys, rows: keys.rows.flatMap((key) => comments.get(key.id) ?? []) };
+    return kept.page(scope.network.id, 'Comment', scope.now, keys, async (ids) => (await commentsQuery(db, { ids: ids.length }, { ids })).map(toItem));
   }
   const page = await itemCommentsPage(db, shape, values, count, position);
   return { ...page, rows: page.rows.map(toItem) };

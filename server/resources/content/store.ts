@@ -8,7 +8,7 @@ import { keysetPage, keysetQueries, positionOf, readPage, type Page, type Positi
 import { listOf, preparedQuery } from '../../db/prepared';
 import { keysThenRows } from '../../db/prepared-page';
 import type { Selection } from '../../http/fields';
-import { idList, type KeptRows } from '../../lib/kept-rows';
+import type { KeptRows } from '../../lib/kept-rows';
 import { notPublic, scopeOf, scopeShape, scopeValues, visibleItem, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
 import type { PersonColumns } from '../users/author-ref';
 import { deleteTags, taggedWith, tagsColumn } from '../tags/store';
@@ -377,20 +377,9 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
     return name;
   }
 
-  /** The rows of `ids`, which the caller may see, by id: those kept, the others read and kept. */
-  function keptRows(db: Db, scope: ScopeContext, ids: number[], parts: ContentParts, kept: KeptRows) {
-    return kept.rows(
-      scope.network.id,
-      shapeName(parts),
-      ids,
-      scope.now,
-      async (missing) => {
-        const list = idList(missing);
-        return hydrate((await getQuery(db, { scope: scopeShape(scope), parts, ids: list.length }, { ...readValues(scope), ids: list })) as Row[]);
-      },
-      (row) => row.id,
-    );
-  }
+  /** Reads the rows of `ids` (which the caller may see) for the kept rows (lib/kept-rows.ts). */
+  const rowsOf = (db: Db, scope: ScopeContext, parts: ContentParts) => async (ids: number[]) =>
+    hydrate((await getQuery(db, { scope: scopeShape(scope), parts, ids: ids.length }, { ...readValues(scope), ids })) as Row[]);
 
   return {
     partsFor,
@@ -398,7 +387,7 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
       if (ids.length === 0) return [];
       if (kept) {
         const visible = await visibleIdsQuery(db, { scope: scopeShape(scope), ids: ids.length }, { ...readValues(scope), ids });
-        const rows = await keptRows(db, scope, visible.map((row) => row.id), parts, kept);
+        const rows = await kept.rows(scope.network.id, shapeName(parts), visible.map((row) => row.id), scope.now, rowsOf(db, scope, parts));
         return ids.flatMap((id) => rows.get(id) ?? []);
       }
       const rows = await getQuery(db, { scope: scopeShape(scope), parts, ids: ids.length }, { ...readValues(scope), ids });
@@ -421,11 +410,10 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
           keysetOf(order),
           count,
           position,
-          (w) => keysQuery(db, shapeOf(w), valuesOf(w)),
+          (w) => keysQuery(db, shapeOf(w), valuesOf(w)) as Promise<{ id: number }[]>,
           (w) => otherSideQuery(db, shapeOf(w), valuesOf(w)),
         );
-        const rows = await keptRows(db, scope, keys.rows.map((key) => key.id), parts, kept);
-        return { ...keys, rows: keys.rows.flatMap((key) => rows.get(key.id) ?? []) };
+        return kept.page(scope.network.id, shapeName(parts), scope.now, keys, rowsOf(db, scope, parts));
       }
       const page = await readPage(
         keysetOf(order),
