@@ -366,7 +366,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const audienceCount = countIn(entry.body);
     if (audienceCount === undefined) return next();
     const ids = extras.items.filter((item) => item.type === counted.type).map((item) => item.id);
-    const extra = ids.length === 0 ? Promise.resolve(0) : countedExtras(db, network, viewer, reader.audience, counted.type, ids, counted.filters, now);
+    const extra = ids.length === 0 ? Promise.resolve(0) : countedExtras(db, { viewer, network, now }, reader.audience, counted.type, ids, counted.filters);
     extra
       .then((n) => {
         // A write that landed meanwhile may have changed either count.

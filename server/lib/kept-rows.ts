@@ -119,15 +119,15 @@ export class KeptRows {
   }
 }
 
-/** The lengths of the lists of ids a read of the rows missing asks for (see idList). */
+/** The lengths of the lists of ids that idList makes. */
 const ID_LISTS = [1, 2, 5, 10, 20, 50, 100];
 
 /**
- * `ids` lengthened to the next of a few lengths by repeating the last: a read of the rows
- * missing, `id in (...)`, is then a query of one of a few shapes (db/prepared.ts) whatever
- * number of them is missing.
+ * `ids` lengthened to the next of a few lengths by repeating the last: a query of them,
+ * `id in (...)` (here: of the rows missing), is then of one of a few shapes (db/prepared.ts)
+ * whatever their number.
  */
-function idList(ids: number[]): number[] {
+export function idList(ids: number[]): number[] {
   const length = ID_LISTS.find((n) => n >= ids.length) ?? ids.length;
   return length === ids.length ? ids : [...ids, ...Array<number>(length - ids.length).fill(ids.at(-1)!)];
 }

@@ -9,9 +9,9 @@
 // next write.
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
-import type { Network } from '../db/schema';
-import { visibleItem, visibleToAudience } from '../lib/scope';
-import type { Viewer } from '../lib/viewer';
+import { listOf, preparedQuery } from '../db/prepared';
+import { idList } from '../lib/kept-rows';
+import { scopeOf, scopeShape, scopeValues, visibleItem, visibleToAudience, type ScopeContext, type ScopeShape, type ScopeValues } from '../lib/scope';
 import { contentFilters, type ContentFilters } from './content/store';
 import { contentTypes, type ContentTypeName } from './content/types';
 
@@ -207,6 +207,49 @@ export async function audienceSees(
   return row !== undefined;
 }
 
+/** What decides the SQL of `countedExtras` (db/prepared.ts). */
+interface CountedShape {
+  type: ContentTypeName;
+  scope: ScopeShape;
+  audience: SharedAudience;
+  ids: number;
+  author: boolean;
+  tag: boolean;
+  createdAfter: boolean;
+}
+
+interface CountedValues extends ScopeValues {
+  ids: number[];
+  author: string;
+  tag: string;
+  createdAfter: number;
+}
+
+const countedQuery = preparedQuery(
+  (db: Db, s: CountedShape, v: CountedValues) => {
+    const { table, publishable } = contentTypes[s.type];
+    const columns = { alias: 'x', publishable };
+    const filters: ContentFilters = {
+      ...(s.author && { author: v.author }),
+      ...(s.tag && { tag: v.tag }),
+      ...(s.createdAfter && { createdAfter: v.createdAfter }),
+    };
+    return db
+      .selectFrom(`${table} as x` as 'blog_posts as x')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('x.network_id', '=', v.networkId)
+      .where('x.id', 'in', listOf(v.ids, s.ids))
+      .where((eb) =>
+        eb.and([
+          visibleItem(eb, columns, scopeOf(s.scope, v)),
+          eb.not(visibleToAudience(eb, columns, s.audience, v.now)),
+          ...contentFilters('x', s.type, v.networkId, filters),
+        ]),
+      );
+  },
+  { anyValues: true },
+);
+
 /**
  * How many of the viewer's extra items of `type` (`ids`) their count with these filters counts
  * beyond the audience's: those the viewer sees and the audience does not, at `now`, that pass
@@ -215,28 +258,15 @@ export async function audienceSees(
  */
 export async function countedExtras(
   db: Db,
-  network: Pick<Network, 'id' | 'is_private'>,
-  viewer: Viewer,
+  scope: ScopeContext,
   audience: SharedAudience,
   type: ContentTypeName,
   ids: number[],
   filters: ContentFilters,
-  now: number,
 ): Promise<number> {
-  const { table, publishable } = contentTypes[type];
-  const columns = { alias: 'x', publishable };
-  const row = await db
-    .selectFrom(`${table} as x` as 'blog_posts as x')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('x.network_id', '=', network.id)
-    .where('x.id', 'in', ids)
-    .where((eb) =>
-      eb.and([
-        visibleItem(eb, columns, { viewer, network, now }),
-        eb.not(visibleToAudience(eb, columns, audience, now)),
-        ...contentFilters('x', type, network.id, filters),
-      ]),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const list = idList(ids);
+  const shape = { type, scope: scopeShape(scope), audience, ids: list.length, author: filters.author !== undefined, tag: filters.tag !== undefined, createdAfter: filters.createdAfter !== undefined };
+  const values = { ...scopeValues(scope), ids: list, author: filters.author ?? '', tag: filters.tag ?? '', createdAfter: filters.createdAfter ?? 0 };
+  const [row] = await countedQuery(db, shape, values);
+  return Number(row!.n);
 }
