@@ -1,9 +1,9 @@
 // Several machines: two instances on one PostgreSQL database (and one Redis, when
 // TEST_REDIS_URL is given), on different ports, serve one network as one — a session, an
 // anchor or a photo made on one works on the other, an OAuth nonce used on one is refused on
-// the other, a write on one reaches the other's visitors within a second, so does a member's
-// block or sign-out to the other's idea of who they are, and the rate limit counts a caller
-// once for both.
+// the other, a write on one reaches the other's visitors (and the rows it keeps for members)
+// within a second, so does a member's block or sign-out to the other's idea of who they
+// are, and the rate limit counts a caller once for both.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthClient, startTestServer, type Client, type TestServer } from './test/harness';
@@ -86,6 +86,17 @@ describe.runIf(pg)('two instances on one database', () => {
       if (!seen) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(seen).toBe(true);
+  });
+
+  it('share the rows kept for members’ own replies: a change through one reaches, within a second, a member whose draft the other lists', async () => {
+    const writer = await a.signUp('Kai Kept');
+    await writer.post('BlogPost', { title: 'Kai’s draft', publishStatus: 'draft' });
+    const post = (await member.post('BlogPost', { title: 'Listed everywhere' })).body.id as string;
+    const headers = writer.credentialHeaders('GET');
+    const titles = async () => ((await (await onB('BlogPost/recent?count=50&fields=title', headers)).json()).entry as { title: string }[]).map((e) => e.title);
+    expect(await titles()).toEqual(expect.arrayContaining(['Kai’s draft', 'Listed everywhere']));
+    expect((await member.put('BlogPost', { id: post, title: 'Renamed everywhere' })).status).toBe(200);
+    expect(await withinASecond(async () => (await titles()).includes('Renamed everywhere'), true)).toBe(true);
   });
 
   it('share the end of a caller’s rights: a member blocked or signed out through one is refused by the other within a second', async () => {
