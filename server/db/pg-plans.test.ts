@@ -78,12 +78,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL plans on a database of
     const [member] = await server.db.selectFrom('accounts').select('id').where('full_name', '=', 'Bob').execute();
     const scope = (now: number) =>
       ({ viewer: { accountId: member!.id, screenName: null, role: 'member', state: 'active', via: 'session' }, network: network!, now }) as ScopeContext;
+    const kept = new KeptRows(new ChangeBus());
     await server.db.connection().execute(async (db) => {
       const before = await statementsOn(db);
       // A page from the start and the next from its anchor (with the other side's check), at times that differ.
       const read = async (n: number) => {
-        const first = await listActivity(db, scope(Date.now() + n), {}, 20, { start: true });
-        const next = await listActivity(db, scope(Date.now() + n), {}, 20, first.position);
+        const first = await listActivity(db, scope(Date.now() + n), {}, 20, { start: true }, kept);
+        const next = await listActivity(db, scope(Date.now() + n), {}, 20, first.position, kept);
         return [first.rows.map((r) => r.id), next.rows.map((r) => r.id), next.firstPage, next.lastPage];
       };
       const results = [];
@@ -91,8 +92,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL plans on a database of
       const warm = await statementsOn(db);
       for (let n = 6; n < 9; n++) results.push(await read(n));
       const after = await statementsOn(db);
-      const used = [...after.values()].filter((s) => s.generic + s.custom > (before.get(s.name)?.generic ?? 0) + (before.get(s.name)?.custom ?? 0));
-      // The window from the start and from the anchor, and the other side's check.
+      // The events themselves are read by id once, then kept (lib/kept-rows.ts).
+      const used = [...after.values()].filter(
+        (s) => s.generic + s.custom > (before.get(s.name)?.generic ?? 0) + (before.get(s.name)?.custom ?? 0) && !s.statement.includes('"e"."id" in ('),
+      );
+      // The window's keys from the start and from the anchor, and the other side's check.
       expect(used).toHaveLength(3);
       for (const statement of used) {
         // Past the fifth run, each is run from its plan for any values, not planned again.

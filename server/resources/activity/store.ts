@@ -3,9 +3,8 @@
 // misses what did. Reads filter events by the visibility of what they are about.
 import crypto from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { isPostgres, type Db, type Tx } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import { keysetQueries, positionOf, readPage, type KeysetOrdering, type Position, type SortKey, type Window } from '../../db/paging';
-import { keysThenRows } from '../../db/prepared-page';
 import { listOf, preparedQuery } from '../../db/prepared';
 import type { KeptRows } from '../../lib/kept-rows';
 import { scopeOf, scopeShape, scopeValues, visibleItem, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
@@ -217,22 +216,14 @@ function pageQueries<Q extends SelectQueryBuilder<any, any, any>>(events: Q, s: 
 // Compiled once per shape: the feed's visibility conditions make a large query, which took
 // longer to build and compile per request than SQLite takes to run it. On PostgreSQL it is
 // planned once per connection, for any values (db/prepared.ts, `anyValues`): planning its
-// visibility conditions on every request cost about 2 ms of CPU. Its keys are read from the
-// events alone, then the page's events with their authors, comments, members and photos
-// (db/prepared-page.ts: keysThenRows, which keeps that plan fit for the largest network).
-const windowQuery = preparedQuery((db: Db, s: PageShape, v: PageValues) => {
-  const keys = db.selectFrom('activities as e').select([sql.ref<number>('e.id').as('id'), sql.ref<SortKey>('e.created_at').as('key')]);
-  return keysThenRows(db, pageQueries(keys, s, v).window!, s.take, 'e.id', s.forward ? 'desc' : 'asc', (withPage) => selectEvents(withPage) as SelectQueryBuilder<any, any, EventRow>);
-}, { anyValues: true });
-
-const otherSideQuery = preparedQuery((db: Db, s: PageShape, v: PageValues) => pageQueries(db.selectFrom('activities as e'), s, v).other!, { anyValues: true });
-
-// A page whose events are kept (lib/kept-rows.ts) reads its window's ids and times from the
-// events alone, then the events not kept by id.
+// visibility conditions on every request cost about 2 ms of CPU. A page reads its window's ids
+// and times from the events alone, then the events not kept (lib/kept-rows.ts) by id.
 const keysQuery = preparedQuery(
   (db: Db, s: PageShape, v: PageValues) => pageQueries(db.selectFrom('activities as e').select(['e.id', 'e.created_at']), s, v).window!,
   { anyValues: true },
 );
+const otherSideQuery = preparedQuery((db: Db, s: PageShape, v: PageValues) => pageQueries(db.selectFrom('activities as e'), s, v).other!, { anyValues: true });
+
 const eventsQuery = preparedQuery(
   (db: Db, s: { ids: number }, v: { ids: number[] }) => selectEvents(db).where('e.id', 'in', listOf(v.ids, s.ids)),
   { anyValues: true },
@@ -246,29 +237,16 @@ const feedCount = preparedQuery((db: Db, s: FeedShape, v: FeedValues) =>
     .select((eb) => eb.fn.countAll<number>().as('n')),
 );
 
-/**
- * A page of the events the caller may see. With `kept`, the page's keys are read, and its
- * events taken from those kept when they are: shared with other reads, to present, not change.
- */
-export async function listActivity(db: Db, scope: ScopeContext, filters: ActivityFilters, count: number, position: Position, kept?: KeptRows) {
+/** A page of the events the caller may see, taken from those kept when they are: shared with other reads, to present, not change. */
+export async function listActivity(db: Db, scope: ScopeContext, filters: ActivityFilters, count: number, position: Position, kept: KeptRows) {
   const shape = feedShape(scope, filters);
   const values = feedValues(scope, filters);
   const shapeOf = (w: Window): PageShape => ({ ...shape, forward: w.forward, side: w.side });
   const valuesOf = (w: Window): PageValues => ({ ...values, key: w.key, id: w.id, take: w.take });
-  if (kept) {
-    const keys = await readPage(ordering, count, position, (w) => keysQuery(db, shapeOf(w), valuesOf(w)) as Promise<EventRow[]>, (w) => otherSideQuery(db, shapeOf(w), valuesOf(w)));
-    return kept.page(scope.network.id, 'Activity', scope.now, keys, async (ids) =>
-      (await eventsQuery(db, { ids: ids.length }, { ids })).map((row) => toItem(scope.network.id, row)),
-    );
-  }
-  const page = await readPage(
-    ordering,
-    count,
-    position,
-    (w) => windowQuery(db, isPostgres(db) ? { ...shapeOf(w), take: w.take } : shapeOf(w), valuesOf(w)),
-    (w) => otherSideQuery(db, shapeOf(w), valuesOf(w)),
+  const keys = await readPage(ordering, count, position, (w) => keysQuery(db, shapeOf(w), valuesOf(w)) as Promise<EventRow[]>, (w) => otherSideQuery(db, shapeOf(w), valuesOf(w)));
+  return kept.page(scope.network.id, 'Activity', scope.now, keys, async (ids) =>
+    (await eventsQuery(db, { ids: ids.length }, { ids })).map((row) => toItem(scope.network.id, row)),
   );
-  return { ...page, rows: page.rows.map((r) => toItem(scope.network.id, r)) };
 }
 
 export async function countActivity(db: Db, scope: ScopeContext, filters: ActivityFilters): Promise<number> {

@@ -27,10 +27,13 @@ function selectComments(db: Db | Tx) {
 
 type CommentRow = Awaited<ReturnType<ReturnType<typeof selectComments>['execute']>>[number];
 
+/** `comments` (aliased `c`) narrowed to those of the network the caller may read. */
+function readable<Q extends SelectQueryBuilder<any, any, any>>(comments: Q, scope: ScopeContext): Q {
+  return comments.where('c.network_id', '=', scope.network.id).where((eb) => readableComment(eb, 'c', scope)) as Q;
+}
+
 function scoped(db: Db, scope: ScopeContext) {
-  return selectComments(db)
-    .where('c.network_id', '=', scope.network.id)
-    .where((eb) => readableComment(eb, 'c', scope));
+  return readable(selectComments(db), scope);
 }
 
 /** Comments (aliased `alias`) the caller may read on an item it can see: approved ones, or its own, or on its item, or any for moderators. */
@@ -63,20 +66,16 @@ interface ItemCommentsValues extends ScopeValues {
 
 /** `comments` (aliased `c`) narrowed to those of the item that the caller may read. */
 function ofItem<Q extends SelectQueryBuilder<any, any, any>>(comments: Q, s: ItemCommentsShape, v: ItemCommentsValues): Q {
-  const scope = scopeOf(s.scope, v);
-  const q = comments
-    .where('c.network_id', '=', scope.network.id)
-    .where((eb) => readableComment(eb, 'c', scope))
+  const q = readable(comments, scopeOf(s.scope, v))
     .where('c.attached_to_type', '=', v.itemType)
     .where('c.attached_to_id', '=', v.itemId);
   return (s.approved === null ? q : q.where('c.approved', '=', s.approved ? 1 : 0)) as Q;
 }
 
-const newestFirst = { sortColumn: 'c.created_at', idColumn: 'c.id', order: 'desc' } as const;
 // Compiled once per shape: building this query per request cost more than SQLite takes to run it.
-const itemCommentsPage = preparedPage(newestFirst, (db: Db, s: ItemCommentsShape, v: ItemCommentsValues) => ofItem(selectComments(db), s, v));
-// A page whose comments are kept (lib/kept-rows.ts): its window's ids and times, from the comments alone.
-const itemCommentKeys = preparedPage(newestFirst, (db: Db, s: ItemCommentsShape, v: ItemCommentsValues) =>
+// A page's window's ids and times, from the comments alone; then the comments not kept
+// (lib/kept-rows.ts) by id.
+const itemCommentKeys = preparedPage({ sortColumn: 'c.created_at', idColumn: 'c.id', order: 'desc' }, (db: Db, s: ItemCommentsShape, v: ItemCommentsValues) =>
   ofItem(db.selectFrom('comments as c').select(['c.id', 'c.created_at']), s, v),
 );
 const commentsQuery = preparedQuery(
@@ -85,9 +84,8 @@ const commentsQuery = preparedQuery(
 );
 
 /**
- * Comments of one item; the caller has already been shown to see the item. With `kept`, the
- * page's keys are read, and its comments taken from those kept when they are: shared with
- * other reads, to present, not change.
+ * Comments of one item, taken from those kept when they are (shared with other reads, to
+ * present, not change); the caller has already been shown to see the item.
  */
 export async function listComments(
   db: Db,
@@ -96,16 +94,12 @@ export async function listComments(
   filters: { approved?: boolean },
   count: number,
   position: Position,
-  kept?: KeptRows,
+  kept: KeptRows,
 ) {
   const shape = { scope: scopeShape(scope), approved: filters.approved ?? null };
   const values = { ...scopeValues(scope), itemType: item.type, itemId: item.id };
-  if (kept) {
-    const keys = await itemCommentKeys(db, shape, values, count, position);
-    return kept.page(scope.network.id, 'Comment', scope.now, keys, async (ids) => (await commentsQuery(db, { ids: ids.length }, { ids })).map(toItem));
-  }
-  const page = await itemCommentsPage(db, shape, values, count, position);
-  return { ...page, rows: page.rows.map(toItem) };
+  const keys = await itemCommentKeys(db, shape, values, count, position);
+  return kept.page(scope.network.id, 'Comment', scope.now, keys, async (ids) => (await commentsQuery(db, { ids: ids.length }, { ids })).map(toItem));
 }
 
 const featuredPage = preparedPage(
