@@ -3,7 +3,8 @@
 // read by a signed-in member, whose reply no one else shares, reads only which rows its page
 // holds and takes those it read lately from here. A row is the same whoever reads it: the
 // visibility scope decides which rows a page holds (its keys are read every time), not what
-// a row says.
+// a row says. So is what a whole audience sees (its tag counts), to which a reader's own
+// extras are added (`value`).
 //
 // Freshness, as the response cache's (http/response-cache.ts): every committed write is
 // announced on the change bus before it is answered and drops its network's rows (a member's
@@ -26,6 +27,12 @@ interface Kept<Row> {
   row: Row;
   storedAt: number;
   usedAt: number;
+}
+
+/** What `value` keeps, and until when it holds (null: until a change). */
+interface Held<T> {
+  value: T;
+  until: number | null;
 }
 
 /** A network's rows, by shape (see `rows`) and id. */
@@ -75,35 +82,65 @@ export class KeptRows {
     now: number,
     read: (missing: number[]) => Promise<Row[]>,
   ): Promise<Map<number, Row>> {
+    const kept = this.shaped<Row>(networkId, shape);
+    const found = new Map<number, Row>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const row = this.found(kept, id, now);
+      if (row) found.set(id, row);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const since = kept.since();
+    for (const row of await read(idList(missing))) {
+      if (found.has(row.id)) continue;
+      found.set(row.id, row);
+      this.keep(kept, row.id, row, now, since);
+    }
+    return found;
+  }
+
+  /**
+   * What `read` makes of the network's rows, as `shape` names it (an audience's tag counts),
+   * kept as a row is; `read` also says when it stops holding even if nothing changes (a
+   * scheduled post falling due), or null.
+   */
+  async value<T>(networkId: number, shape: string, now: number, read: () => Promise<{ value: T; until: number | null }>): Promise<T> {
+    const kept = this.shaped<Held<T>>(networkId, shape);
+    const held = this.found(kept, 0, now);
+    if (held && (held.until === null || now < held.until)) return held.value;
+    const since = kept.since();
+    const { value, until } = await read();
+    this.keep(kept, 0, { value, until }, now, since);
+    return value;
+  }
+
+  /** The rows kept of the network in `shape`. */
+  private shaped<Row>(networkId: number, shape: string): GenerationMap<number, Kept<Row>> {
     let network = this.networks.get(networkId);
     if (!network) this.networks.set(networkId, (network = new Map()));
     let kept = network.get(shape) as GenerationMap<number, Kept<Row>> | undefined;
     if (!kept) network.set(shape, (kept = new GenerationMap<number, Kept<Row>>(MAX_ROWS)));
-    const found = new Map<number, Row>();
-    const missing: number[] = [];
-    for (const id of ids) {
-      const entry = kept.get(id);
-      if (entry && now - entry.storedAt < MAX_AGE_MS) {
-        found.set(id, entry.row);
-        if (now - entry.usedAt >= MARK_USE_MS) {
-          entry.usedAt = now;
-          this.budget.use(entry);
-        }
-      } else missing.push(id);
+    return kept;
+  }
+
+  /** The row of `id` kept, unless too old; marked as used. */
+  private found<Row>(kept: GenerationMap<number, Kept<Row>>, id: number, now: number): Row | undefined {
+    const entry = kept.get(id);
+    if (!entry || now - entry.storedAt >= MAX_AGE_MS) return undefined;
+    if (now - entry.usedAt >= MARK_USE_MS) {
+      entry.usedAt = now;
+      this.budget.use(entry);
     }
-    if (missing.length === 0) return found;
-    const since = kept.since();
-    const map = kept;
-    for (const row of await read(idList(missing))) {
-      const { id } = row;
-      if (found.has(id)) continue;
-      found.set(id, row);
-      const old = map.get(id);
-      if (old) this.budget.release(old);
-      const entry: Kept<Row> = { row, storedAt: now, usedAt: now };
-      if (map.set(id, entry, since) && !this.budget.hold(entry, sizeOf(row), () => map.get(id) === entry && map.delete(id))) map.delete(id);
-    }
-    return found;
+    return entry.row;
+  }
+
+  /** Keeps the row of `id` read from `since` on, unless a change came meanwhile or the budget has no room. */
+  private keep<Row extends object>(kept: GenerationMap<number, Kept<Row>>, id: number, row: Row, now: number, since: number) {
+    const old = kept.get(id);
+    if (old) this.budget.release(old);
+    const entry: Kept<Row> = { row, storedAt: now, usedAt: now };
+    if (kept.set(id, entry, since) && !this.budget.hold(entry, sizeOf(row), () => kept.get(id) === entry && kept.delete(id))) kept.delete(id);
   }
 
   /** The page of `keys` (a listing's ids, read every time) with the row of each, as `rows` finds them. */
@@ -138,7 +175,7 @@ function sizeOf(row: object): number {
   for (const value of Object.values(row)) {
     size += 16;
     if (typeof value === 'string') size += value.length * 2;
-    else if (Array.isArray(value)) for (const item of value) size += 16 + (typeof item === 'string' ? item.length * 2 : 8);
+    else if (Array.isArray(value)) for (const item of value) size += 16 + (typeof item === 'string' ? item.length * 2 : item !== null && typeof item === 'object' ? sizeOf(item) : 8);
     else if (value !== null && typeof value === 'object') size += sizeOf(value);
   }
   return size;

@@ -4,17 +4,24 @@
 // and of their friends; the audience's counts are kept by the database in the transaction of
 // every write (migration 0085), and only the caller's extras are read per request.
 //
-// Freshness: the kept counts are committed with the write that changes them, on every
-// instance at once; a scheduled post counts the moment it is due, as the reader takes away
-// the posts still scheduled at the time of the request.
+// The audiences' most used tags are kept in the process too (lib/kept-rows.ts), so that a
+// reader with extras reads only those.
+//
+// Freshness: the counts in the database are committed with the write that changes them; the
+// process keeps its own until the change bus announces the next write of the network (on this
+// process before the write is answered, on the others within a second), or until the first
+// scheduled post they leave out falls due: a scheduled post counts the moment it is due.
 import type { Db } from '../../db/database';
+import type { KeptRows } from '../../lib/kept-rows';
 import { audienceOf, type ScopeContext } from '../../lib/scope';
 import type { ContentTypeName } from '../content/types';
 import type { TagCount } from './schema';
-import { audienceTagCounts, extraTagCounts, mostUsedFirst } from './store';
+import { audienceTagCounts, audienceTagCountsUntil, extraTagCounts, mostUsedFirst } from './store';
 
 export interface TagCountDeps {
   db: Db;
+  /** Where the audiences' most used tags are kept between writes: then a reader's extras are all a request reads. */
+  kept?: KeptRows;
 }
 
 /**
@@ -30,7 +37,12 @@ export async function tagCounts(
   if (options.values?.length === 0) return [];
   const audience = audienceOf(scope);
   const network = scope.network.id;
-  const shared = await audienceTagCounts(deps.db, network, audience, scope.now, options);
+  const shared =
+    deps.kept && !options.values
+      ? await deps.kept.value(network, `Tag/popular:${audience}:${options.type ?? ''}:${options.limit ?? ''}`, scope.now, () =>
+          audienceTagCountsUntil(deps.db, network, audience, scope.now, options),
+        )
+      : await audienceTagCounts(deps.db, network, audience, scope.now, options);
   const extra = await extraTagCounts(deps.db, scope, audience, scope.now, options);
   const counts = new Map(shared.map((t) => [t.value, t.count]));
   // The tags that can be among the answer: those asked for, or the audience's most used and

@@ -104,7 +104,7 @@ const keptQuery = preparedQuery((db: Db, s: AudienceShape & { limited: boolean; 
           w
             .selectFrom('blog_posts as x')
             .innerJoin('item_tags as t', (join) => join.onRef('t.item_id', '=', 'x.id').on('t.item_type', '=', 'BlogPost'))
-            .select('t.value')
+            .select(['t.value', 'x.publish_time'])
             .where('x.network_id', '=', v.networkId)
             .where('x.publish_status', '=', 'publish')
             .where('x.publish_time', '>', v.now)
@@ -116,10 +116,11 @@ const keptQuery = preparedQuery((db: Db, s: AudienceShape & { limited: boolean; 
   ) as Db;
   const n = s.scheduled ? sql<number>`c.n - (select count(*) from scheduled where scheduled.value = c.value)` : sql<number>`c.n`;
   const scheduledTags = s.scheduled ? sql<number>`(select count(distinct value) from scheduled)` : sql<number>`0`;
+  const due = s.scheduled ? sql<number | null>`(select min(publish_time) from scheduled)` : sql<number | null>`null`;
   const limit = s.scheduled ? sql<number>`${v.limit} + ${scheduledTags}` : v.limit;
   return from
     .selectFrom('tag_audience_counts as c')
-    .select(['c.value', n.as('n'), scheduledTags.as('scheduled_tags')])
+    .select(['c.value', n.as('n'), scheduledTags.as('scheduled_tags'), due.as('due')])
     .where('c.network_id', '=', v.networkId)
     .where('c.audience', '=', s.audience)
     .where('c.item_type', '=', s.type ?? '')
@@ -143,17 +144,31 @@ export async function audienceTagCounts(
   now: number,
   options: { values?: string[]; type?: ContentTypeName; limit?: number },
 ): Promise<TagCount[]> {
-  if (audience === 'nobody' || options.values?.length === 0) return [];
+  return (await audienceTagCountsUntil(db, networkId, audience, now, options)).value;
+}
+
+/**
+ * The counts of audienceTagCounts, and `until`: when the first of the scheduled posts they
+ * leave out falls due (and they no longer hold), or null when none does.
+ */
+export async function audienceTagCountsUntil(
+  db: Db,
+  networkId: number,
+  audience: Audience,
+  now: number,
+  options: { values?: string[]; type?: ContentTypeName; limit?: number },
+): Promise<{ value: TagCount[]; until: number | null }> {
+  if (audience === 'nobody' || options.values?.length === 0) return { value: [], until: null };
   const shape: AudienceShape = { audience, type: options.type, values: options.values?.length ?? null };
   const values: AudienceValues = { networkId, now, values: options.values ?? [], limit: options.limit ?? 0 };
   const limited = options.limit !== undefined;
   const scheduled = options.type === undefined || contentTypes[options.type].publishable;
   const rows = await keptQuery(db, { ...shape, limited, scheduled }, values);
   const counts = rows.map((r) => ({ value: r.value, count: Number(r.n) }));
-  if (rows.length === 0 || Number(rows[0]!.scheduled_tags) === 0) return counts;
+  if (rows.length === 0 || Number(rows[0]!.scheduled_tags) === 0) return { value: counts, until: null };
   // Read in the kept counts' order: the tags of a scheduled post may have to move down, or out.
   const sorted = counts.filter((t) => t.count > 0).sort(mostUsedFirst);
-  return limited ? sorted.slice(0, options.limit) : sorted;
+  return { value: limited ? sorted.slice(0, options.limit) : sorted, until: Number(rows[0]!.due) };
 }
 
 /** Most used first, then by tag. */

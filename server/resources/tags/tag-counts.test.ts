@@ -83,9 +83,14 @@ describe('the tag cloud', () => {
   it('counts a scheduled post for its author at once, and for everybody once it is due', async () => {
     const due = new Date(Date.now() + 1500).toISOString();
     await ada.post('BlogPost', { title: 'Later', tag: 'kale-later', publishTime: due });
+    await sam.post('BlogPost', { title: 'Soon', tag: 'kale-soon', publishTime: due });
     expect(await cloud(ada)).toMatchObject({ 'kale-later': 1 });
     expect(await cloud(sam)).not.toHaveProperty('kale-later');
+    // Ada sees a post of her own no one else does: her cloud is her audience's, kept between
+    // writes, and her own counted to it; Sam's post joins it when it is due, with no write.
+    expect(await cloud(ada)).not.toHaveProperty('kale-soon');
     await vi.waitFor(async () => expect(await cloud(sam)).toMatchObject({ 'kale-later': 1 }), { timeout: 10_000, interval: 250 });
+    expect(await cloud(ada)).toMatchObject({ 'kale-later': 1, 'kale-soon': 1 });
   });
 
   it('gives an item’s tags the same counts as the cloud', async () => {
