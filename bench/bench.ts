@@ -8,12 +8,13 @@
 // answering that read's bytes — and the server's CPU time per request (its processes' user
 // + system time over the row, which stays meaningful when the machine is shared). Then:
 // `recent` at 10,000 and 1,000,000 posts, the gain of several workers, the server's resident
-// memory, and Lighthouse.
+// memory, and Lighthouse. Each read is measured in its steady state, after 3 s of it that
+// are not counted.
 //
 //   npm run bench                                   SQLite, the full size (under ten minutes on 2 cores)
 //   BENCH_SIZE=small npm run bench                  a tenth of the size, for a quick look
 //   DATABASE_URL=postgres://... npm run bench       PostgreSQL (in a throwaway schema)
-//   BENCH_SECONDS=4  BENCH_WRITE_SECONDS=20  BENCH_BIG_POSTS=1000000  BENCH_LIGHTHOUSE=off  BENCH_LIGHTHOUSE_RUNS=3
+//   BENCH_SECONDS=4  BENCH_WARM_UP_SECONDS=3  BENCH_WRITE_SECONDS=20  BENCH_BIG_POSTS=1000000  BENCH_LIGHTHOUSE=off  BENCH_LIGHTHOUSE_RUNS=3
 //   BENCH_ONLY='count|Friend'                       only the rows whose "<request> as <who>" matches (the ceiling always runs)
 //
 // The server runs from its bundle (npm run build:server), as `npm start` runs it.
@@ -41,6 +42,11 @@ const SIZE: Size = small
 const BIG_POSTS = Number(env.BENCH_BIG_POSTS ?? (small ? 100_000 : 1_000_000));
 /** Each row runs this long: long enough for thousands of requests, short enough for the whole run, Lighthouse included, to take under ten minutes. */
 const SECONDS = Number(env.BENCH_SECONDS ?? 4);
+/**
+ * How long a read is sent before it is measured, not counted: its first seconds run slower
+ * while V8 compiles its code (on a machine whose cores the load keeps busy) and its caches fill.
+ */
+const WARM_UP_SECONDS = Number(env.BENCH_WARM_UP_SECONDS ?? 3);
 /** Comments are created for this long: a rate sustained, not a burst. */
 const WRITE_SECONDS = Number(env.BENCH_WRITE_SECONDS ?? 20);
 const CONNECTIONS = 50;
@@ -268,11 +274,12 @@ async function main() {
   }
 }
 
-/** One autocannon run against a server: 50 connections for SECONDS. */
+/** One autocannon run against a server: 50 connections for SECONDS, after WARM_UP_SECONDS of a read. */
 async function load(server: { pid: number }, url: string, headers: Record<string, string>, method: 'GET' | 'POST' = 'GET', body?: string, seconds = SECONDS) {
   // A keep-alive connection the busy server closed meanwhile is not worth failing the run for.
   const probe = await fetch(url, { method, headers, body }).catch(() => fetch(url, { method, headers, body }));
   if (probe.status !== 200) throw new Error(`${method} ${url} answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
+  if (method === 'GET' && WARM_UP_SECONDS > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers });
   const cpuBefore = cpuMicros(server.pid);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, method, body });
   // Requests still in flight when the run stops are not left to slow the next run down (their CPU counts).
