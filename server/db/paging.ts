@@ -89,6 +89,36 @@ export async function readPage<Row>(
   return keysetResult(options, count, position, rows, others);
 }
 
+/** The column of a window read with its other side's check (keysetQueries: `withOtherSide`). */
+export const OTHER_SIDE = 'other_side';
+
+/**
+ * The page of `count` rows from `position`, as readPage reads it, but a window from an anchor
+ * is read with its other side's check in one query (`readWindow` gets `true`: see
+ * withOtherSide): one statement, one round trip to PostgreSQL, instead of two. Only when the
+ * window is empty is the other side read apart.
+ */
+export async function readPageOnce<Row>(
+  options: KeysetOrdering<Row>,
+  count: number,
+  position: Position,
+  readWindow: (window: Window, otherSide: boolean) => Promise<Row[]>,
+  readOther: (window: Window) => Promise<unknown[]>,
+): Promise<Page<Row>> {
+  if ('start' in position) return readPage(options, count, position, (w) => readWindow(w, false), readOther);
+  checkPosition(options, position);
+  const window: Window = { forward: count > 0, side: position.side, key: position.key, id: position.id, take: Math.abs(count) + 1 };
+  const rows = await readWindow(window, true);
+  const first = rows[0] as Record<string, unknown> | undefined;
+  const others = first ? (first[OTHER_SIDE] === true || Number(first[OTHER_SIDE]) === 1 ? [first] : []) : await readOther(window);
+  return keysetResult(options, count, position, rows, others);
+}
+
+/** A window of keysetQueries with its other side's check, whether that side holds a row, as the column OTHER_SIDE of each row. */
+export function withOtherSide<Q extends SelectQueryBuilder<any, any, any>>(queries: KeysetQueries<Q>): Q {
+  return queries.window!.select((eb) => eb.exists(queries.other!).as(OTHER_SIDE)) as Q;
+}
+
 const orderingOf = (options: KeysetOrdering<any>) => `${options.sortColumn} ${options.order}`;
 
 /**

@@ -4,7 +4,7 @@
 // an item with everything attached to it.
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { isPostgres, type Db, type Dialect, type Tx } from '../../db/database';
-import { keysetPage, keysetQueries, positionOf, readPage, type Page, type Position, type SortKey, type Window } from '../../db/paging';
+import { keysetPage, keysetQueries, positionOf, readPage, readPageOnce, withOtherSide, type Page, type Position, type SortKey, type Window } from '../../db/paging';
 import { listOf, preparedQuery } from '../../db/prepared';
 import { keysThenRows } from '../../db/prepared-page';
 import type { Selection } from '../../http/fields';
@@ -334,19 +334,21 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
 
   // What a read whose rows are kept (lib/kept-rows.ts) reads each time: of the ids asked, those
   // the caller may see; of a listing, its window's ids and sort keys, from the item's table
-  // alone (the other side's check is otherSideQuery).
+  // alone, and from an anchor whether its other side holds an item, in the same statement
+  // (db/paging.ts: readPageOnce).
   const visibleIdsQuery = preparedQuery(
     (db: Db, s: { scope: ScopeShape; ids: number }, v: ReadValues & { ids: number[] }) =>
       scoped(db.selectFrom(`${contentTables[type]} as ${alias}` as 'blog_posts as p').select(sql.ref<number>(`${alias}.id`).as('id')), scopeOf(s.scope, v), undefined, v)
         .where(`${alias}.id` as 'p.id', 'in', listOf(v.ids, s.ids)),
     { anyValues: true },
   );
-  const keysQuery = preparedQuery((db: Db, s: ListShape, v: ListValues) => {
+  const keysQuery = preparedQuery((db: Db, s: ListShape & { otherSide: boolean }, v: ListValues) => {
     const { column } = orders[s.order];
     const keys = db
       .selectFrom(`${contentTables[type]} as ${alias}` as 'blog_posts as p')
       .select([sql.ref<number>(`${alias}.id`).as('id'), sql.ref<SortKey>(`${alias}.${column}`).as(column)]);
-    return windowQueries(s, v, keys).window!;
+    const queries = windowQueries(s, v, keys);
+    return s.otherSide ? withOtherSide(queries) : queries.window!;
   }, { anyValues: true });
 
   // A count stays planned for its values: made for any, its plan cannot know how few posts
@@ -406,11 +408,11 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
       const shapeOf = (w: Window): ListShape => ({ ...shape, forward: w.forward, side: w.side });
       const valuesOf = (w: Window): ListValues => ({ ...values, key: w.key, id: w.id, take: w.take });
       if (kept) {
-        const keys = await readPage(
+        const keys = await readPageOnce(
           keysetOf(order),
           count,
           position,
-          (w) => keysQuery(db, shapeOf(w), valuesOf(w)) as Promise<{ id: number }[]>,
+          (w, otherSide) => keysQuery(db, { ...shapeOf(w), otherSide }, valuesOf(w)) as Promise<{ id: number }[]>,
           (w) => otherSideQuery(db, shapeOf(w), valuesOf(w)),
         );
         return kept.page(scope.network.id, shapeName(parts), scope.now, keys, rowsOf(db, scope, parts));
