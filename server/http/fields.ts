@@ -24,6 +24,11 @@ export interface Presenter<T> {
   refs: Record<string, Reference<T>>;
   /** Keys and `ref.sub` names returned when the caller sends no `fields`. */
   defaults: string[];
+  /**
+   * When an item presented at `now` would read differently with no change to it (a scheduled
+   * post's status, once it is due), or null: how long an entry written for it holds (presentWritten).
+   */
+  changesAt?: (item: T, now: number) => number | null;
 }
 
 export interface Selection {
@@ -88,12 +93,19 @@ function nulls(keys: readonly string[]): object {
 }
 
 export function present<T>(presenter: Presenter<T>, items: T[], selection: Selection, ctx: PresentContext) {
-  const { keys, shape } = selection;
-  const entries = items.map((item) => {
-    const entry: Record<string, unknown> = { ...shape.entry };
-    for (const key of keys) entry[key] = presenter.fields[key]!(item, ctx) ?? null;
-    return entry;
-  });
+  const entries = items.map((item) => entryOf(presenter, item, selection, ctx));
+  return { entries, resources: presentResources(presenter, items, selection, ctx) };
+}
+
+function entryOf<T>(presenter: Presenter<T>, item: T, selection: Selection, ctx: PresentContext): Record<string, unknown> {
+  const entry: Record<string, unknown> = { ...selection.shape.entry };
+  for (const key of selection.keys) entry[key] = presenter.fields[key]!(item, ctx) ?? null;
+  return entry;
+}
+
+/** The resources the items' references name, each once, with the selected names of each. */
+function presentResources<T>(presenter: Presenter<T>, items: T[], selection: Selection, ctx: PresentContext) {
+  const { shape } = selection;
   const resources: Record<string, Record<string, unknown>> = {};
   for (const [refName, subNames] of selection.subs) {
     const ref = presenter.refs[refName]!;
@@ -105,7 +117,53 @@ export function present<T>(presenter: Presenter<T>, items: T[], selection: Selec
       for (const sub of subNames) resource[sub] = ref.sub[sub]!(item, ctx) ?? null;
     }
   }
-  return { entries, resources };
+  return resources;
+}
+
+/**
+ * Entries already written in JSON, each as JSON.stringify writes the entry present makes:
+ * sendJson splices them into the reply as they are; anything else stringifying a reply reads
+ * them back (toJSON).
+ */
+export class WrittenEntries {
+  constructor(readonly texts: string[]) {}
+
+  toJSON(): unknown[] {
+    return this.texts.map((text) => JSON.parse(text) as unknown);
+  }
+}
+
+/** An entry written for an item: for a selection, an origin and a network, until a time. */
+interface Written {
+  selection: Selection;
+  origin: string;
+  subdomain: string;
+  until: number;
+  text: string;
+}
+
+/** Entries written lately, by the item (a row the process keeps: lib/kept-rows.ts), a few per item. */
+const writtenEntries = new WeakMap<object, Written[]>();
+const WRITTEN_PER_ITEM = 4;
+
+/**
+ * What present makes, with the entries written in JSON; each of an item `keeps` says is never
+ * changed once read (a row kept: lib/kept-rows.ts) is kept with it for the next reply that
+ * shows it, so that such an item is written once, not on every request.
+ */
+export function presentWritten<T extends object>(presenter: Presenter<T>, items: T[], selection: Selection, ctx: PresentContext, keeps: (item: T) => boolean) {
+  const texts = items.map((item) => {
+    let written = writtenEntries.get(item);
+    const found = written?.find((w) => w.selection === selection && w.origin === ctx.origin && w.subdomain === ctx.networkSubdomain && ctx.now < w.until);
+    if (found) return found.text;
+    const text = JSON.stringify(entryOf(presenter, item, selection, ctx));
+    if (!keeps(item)) return text;
+    if (!written) writtenEntries.set(item, (written = []));
+    else if (written.length >= WRITTEN_PER_ITEM) written.shift();
+    written.push({ selection, origin: ctx.origin, subdomain: ctx.networkSubdomain, until: presenter.changesAt?.(item, ctx.now) ?? Infinity, text });
+    return text;
+  });
+  return { entries: new WrittenEntries(texts), resources: presentResources(presenter, items, selection, ctx) };
 }
 
 /** Most dates kept written out; past it they are all forgotten and kept afresh. */

@@ -2,7 +2,7 @@
 import type { Ctx } from './endpoint';
 import type { Page } from '../db/paging';
 import { ApiError } from '../lib/errors';
-import { present, selectFields, type Presenter } from './fields';
+import { present, presentWritten, selectFields, WrittenEntries, type Presenter, type Selection } from './fields';
 
 export const MAX_IDS = 100;
 
@@ -25,20 +25,30 @@ export function idInNetwork(ctx: Ctx, ref: { networkId: number; id: number }): n
  */
 export function entries<T>(ctx: Ctx, presenter: Presenter<T>, items: T[], fields: string | undefined, single: boolean) {
   const selection = selectFields(presenter, fields);
+  if (!single) return presentList(ctx, presenter, items, selection);
   const { entries: list, resources } = present(presenter, items, selection, ctx.present);
-  if (!single) return { entry: list, resources };
   if (list.length === 0) throw new ApiError('noSuchItem');
   return { entry: list[0], resources };
 }
 
 export function listing<T>(ctx: Ctx, presenter: Presenter<T>, page: Page<T>, fields: string | undefined) {
-  const selection = selectFields(presenter, fields);
-  const { entries: list, resources } = present(presenter, page.rows, selection, ctx.present);
+  const { entry, resources } = presentList(ctx, presenter, page.rows, selectFields(presenter, fields));
   return {
-    entry: list,
+    entry,
     anchor: ctx.anchors.encode(page.position),
     firstPage: page.firstPage,
     lastPage: page.lastPage,
     resources,
   };
+}
+
+/** The entries of a list, written in JSON ahead where they are rows kept (lib/kept-rows.ts), whose entries are kept with them. */
+function presentList<T>(ctx: Ctx, presenter: Presenter<T>, items: T[], selection: Selection): { entry: Record<string, unknown>[] | WrittenEntries; resources: Record<string, unknown> } {
+  const first = items[0];
+  if (typeof first === 'object' && first !== null && ctx.kept.holds(first)) {
+    const { entries: written, resources } = presentWritten(presenter as Presenter<T & object>, items as (T & object)[], selection, ctx.present, (item) => ctx.kept.holds(item));
+    return { entry: written, resources };
+  }
+  const { entries: list, resources } = present(presenter, items, selection, ctx.present);
+  return { entry: list, resources };
 }

@@ -40,6 +40,8 @@ type NetworkRows = Map<string, GenerationMap<number, Kept<unknown>>>;
 
 export class KeptRows {
   private readonly networks = new Map<number, NetworkRows>();
+  /** Every row kept, as long as anything holds it: such a row is not changed once read (see holds). */
+  private readonly kept = new WeakSet<object>();
 
   constructor(
     changes: ChangeBus,
@@ -115,6 +117,15 @@ export class KeptRows {
     return value;
   }
 
+  /**
+   * Whether `row` is one of those kept (or was: one dropped since is still the row as it was
+   * read). No one changes such a row, so what is made of it alone (its entry in a reply,
+   * http/fields.ts: presentWritten) may be kept with it.
+   */
+  holds(row: object): boolean {
+    return this.kept.has(row);
+  }
+
   /** The rows kept of the network in `shape`. */
   private shaped<Row>(networkId: number, shape: string): GenerationMap<number, Kept<Row>> {
     let network = this.networks.get(networkId);
@@ -140,6 +151,7 @@ export class KeptRows {
     const old = kept.get(id);
     if (old) this.budget.release(old);
     const entry: Kept<Row> = { row, storedAt: now, usedAt: now };
+    this.kept.add(row);
     if (kept.set(id, entry, since) && !this.budget.hold(entry, sizeOf(row), () => kept.get(id) === entry && kept.delete(id))) kept.delete(id);
   }
 

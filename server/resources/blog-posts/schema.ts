@@ -73,6 +73,8 @@ export const blogPostPresenter: Presenter<BlogPostItem> = {
     topTags: (p) => p.tags,
   },
   refs: { author: personRef((p) => p.author) },
+  // A scheduled post reads as queued until its time comes.
+  changesAt: (p, now) => (p.publish_status === 'publish' && p.publish_time > now ? p.publish_time : null),
   defaults: [
     'id', 'author', 'createdDate', 'updatedDate', 'featuredDate', 'publishTime', 'publishStatus', 'title',
     'description', 'visibility', 'approved', 'commentCount', 'url', 'topTags',
