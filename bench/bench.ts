@@ -14,7 +14,7 @@
 //   npm run bench                                   SQLite, the full size (under ten minutes on 2 cores)
 //   BENCH_SIZE=small npm run bench                  a tenth of the size, for a quick look
 //   DATABASE_URL=postgres://... npm run bench       PostgreSQL (in a throwaway schema)
-//   BENCH_SECONDS=4  BENCH_WARM_UP_SECONDS=3  BENCH_WRITE_SECONDS=20  BENCH_BIG_POSTS=1000000  BENCH_LIGHTHOUSE=off  BENCH_LIGHTHOUSE_RUNS=3
+//   BENCH_SECONDS=3  BENCH_WARM_UP_SECONDS=3  BENCH_WRITE_SECONDS=20  BENCH_BIG_POSTS=1000000  BENCH_LIGHTHOUSE=off  BENCH_LIGHTHOUSE_RUNS=3
 //   BENCH_ONLY='count|Friend'                       only the rows whose "<request> as <who>" matches (the ceiling always runs)
 //
 // The server runs from its bundle (npm run build:server), as `npm start` runs it.
@@ -41,7 +41,7 @@ const SIZE: Size = small
   : { posts: 100_000, members: 10_000, comments: 1_000_000, activity: 100_000, thread: 5_000, friends: 10 };
 const BIG_POSTS = Number(env.BENCH_BIG_POSTS ?? (small ? 100_000 : 1_000_000));
 /** Each row runs this long: long enough for thousands of requests, short enough for the whole run, Lighthouse included, to take under ten minutes. */
-const SECONDS = Number(env.BENCH_SECONDS ?? 4);
+const SECONDS = Number(env.BENCH_SECONDS ?? 3);
 /**
  * How long a read is sent before it is measured, not counted: its first seconds run slower
  * while V8 compiles its code (on a machine whose cores the load keeps busy) and its caches fill.
