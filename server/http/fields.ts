@@ -154,11 +154,14 @@ const WRITTEN_PER_ITEM = 4;
 export function presentWritten<T extends object>(presenter: Presenter<T>, items: T[], selection: Selection, ctx: PresentContext, keeps: (item: T) => boolean) {
   const texts = items.map((item) => {
     let written = writtenEntries.get(item);
-    const found = written?.find((w) => w.selection === selection && w.origin === ctx.origin && w.subdomain === ctx.networkSubdomain && ctx.now < w.until);
-    if (found) return found.text;
+    const same = (w: Written) => w.selection === selection && w.origin === ctx.origin && w.subdomain === ctx.networkSubdomain;
+    const found = written?.find(same);
+    if (found && ctx.now < found.until) return found.text;
     const text = JSON.stringify(entryOf(presenter, item, selection, ctx));
     if (!keeps(item)) return text;
+    // One entry per selection, origin and network: one that no longer holds is replaced.
     if (!written) writtenEntries.set(item, (written = []));
+    else if (found) written.splice(written.indexOf(found), 1);
     else if (written.length >= WRITTEN_PER_ITEM) written.shift();
     written.push({ selection, origin: ctx.origin, subdomain: ctx.networkSubdomain, until: presenter.changesAt?.(item, ctx.now) ?? Infinity, text });
     return text;

@@ -40,7 +40,7 @@ type NetworkRows = Map<string, GenerationMap<number, Kept<unknown>>>;
 
 export class KeptRows {
   private readonly networks = new Map<number, NetworkRows>();
-  /** Every row kept, as long as anything holds it: such a row is not changed once read (see holds). */
+  /** Every row `rows` read, as long as anything holds it: such a row is not changed once read (see holds). */
   private readonly kept = new WeakSet<object>();
 
   constructor(
@@ -97,6 +97,7 @@ export class KeptRows {
     for (const row of await read(idList(missing))) {
       if (found.has(row.id)) continue;
       found.set(row.id, row);
+      this.kept.add(row);
       this.keep(kept, row.id, row, now, since);
     }
     return found;
@@ -118,7 +119,7 @@ export class KeptRows {
   }
 
   /**
-   * Whether `row` is one of those kept (or was: one dropped since is still the row as it was
+   * Whether `row` is one `rows` read (kept, or dropped since: it is still the row as it was
    * read). No one changes such a row, so what is made of it alone (its entry in a reply,
    * http/fields.ts: presentWritten) may be kept with it.
    */
@@ -151,7 +152,6 @@ export class KeptRows {
     const old = kept.get(id);
     if (old) this.budget.release(old);
     const entry: Kept<Row> = { row, storedAt: now, usedAt: now };
-    this.kept.add(row);
     if (kept.set(id, entry, since) && !this.budget.hold(entry, sizeOf(row), () => kept.get(id) === entry && kept.delete(id))) kept.delete(id);
   }
 
