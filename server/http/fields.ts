@@ -145,25 +145,37 @@ interface Written {
 /** Entries written lately, by the item (a row the process keeps: lib/kept-rows.ts), a few per item. */
 const writtenEntries = new WeakMap<object, Written[]>();
 const WRITTEN_PER_ITEM = 4;
+/** About what an entry written takes in memory, in bytes. */
+const writtenSize = (text: string) => 64 + text.length * 2;
+
+/** What keeps the items whose entries are written (lib/kept-rows.ts: KeptRows). */
+export interface EntryKeeper<T> {
+  /** Whether `item` is never changed once read, so that its entries may be kept with it. */
+  holds(item: T): boolean;
+  /** What is kept with `item` takes `bytes` more, or fewer: charged to it. */
+  grew(item: T, bytes: number): void;
+}
 
 /**
- * What present makes, with the entries written in JSON; each of an item `keeps` says is never
- * changed once read (a row kept: lib/kept-rows.ts) is kept with it for the next reply that
- * shows it, so that such an item is written once, not on every request.
+ * What present makes, with the entries written in JSON; each of an item `keeper` holds (a
+ * row kept) is kept with it, and charged to it, for the next reply that shows it, so that
+ * such an item is written once, not on every request.
  */
-export function presentWritten<T extends object>(presenter: Presenter<T>, items: T[], selection: Selection, ctx: PresentContext, keeps: (item: T) => boolean) {
+export function presentWritten<T extends object>(presenter: Presenter<T>, items: T[], selection: Selection, ctx: PresentContext, keeper: EntryKeeper<T>) {
   const texts = items.map((item) => {
     let written = writtenEntries.get(item);
     const same = (w: Written) => w.selection === selection && w.origin === ctx.origin && w.subdomain === ctx.networkSubdomain;
     const found = written?.find(same);
     if (found && ctx.now < found.until) return found.text;
     const text = JSON.stringify(entryOf(presenter, item, selection, ctx));
-    if (!keeps(item)) return text;
+    if (!keeper.holds(item)) return text;
     // One entry per selection, origin and network: one that no longer holds is replaced.
+    let dropped: Written | undefined;
     if (!written) writtenEntries.set(item, (written = []));
-    else if (found) written.splice(written.indexOf(found), 1);
-    else if (written.length >= WRITTEN_PER_ITEM) written.shift();
+    else if (found) dropped = written.splice(written.indexOf(found), 1)[0];
+    else if (written.length >= WRITTEN_PER_ITEM) dropped = written.shift();
     written.push({ selection, origin: ctx.origin, subdomain: ctx.networkSubdomain, until: presenter.changesAt?.(item, ctx.now) ?? Infinity, text });
+    keeper.grew(item, writtenSize(text) - (dropped ? writtenSize(dropped.text) : 0));
     return text;
   });
   return { entries: new WrittenEntries(texts), resources: presentResources(presenter, items, selection, ctx) };

@@ -46,7 +46,7 @@ export function listing<T>(ctx: Ctx, presenter: Presenter<T>, page: Page<T>, fie
 function presentList<T>(ctx: Ctx, presenter: Presenter<T>, items: T[], selection: Selection): { entry: Record<string, unknown>[] | WrittenEntries; resources: Record<string, unknown> } {
   const first = items[0];
   if (typeof first === 'object' && first !== null && ctx.kept.holds(first)) {
-    const { entries: written, resources } = presentWritten(presenter as Presenter<T & object>, items as (T & object)[], selection, ctx.present, (item) => ctx.kept.holds(item));
+    const { entries: written, resources } = presentWritten(presenter as Presenter<T & object>, items as (T & object)[], selection, ctx.present, ctx.kept);
     return { entry: written, resources };
   }
   const { entries: list, resources } = present(presenter, items, selection, ctx.present);

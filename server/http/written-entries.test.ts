@@ -29,6 +29,13 @@ function counting() {
   return { presenter, calls };
 }
 
+/** Keeps every item, and tallies what it is charged for their entries. */
+function keepingAll() {
+  const charged = new Map<Item, number>();
+  return { charged, holds: () => true, grew: (item: Item, bytes: number) => void charged.set(item, (charged.get(item) ?? 0) + bytes) };
+}
+const keepsNone = { holds: () => false, grew: () => expect.unreachable('nothing is charged for an item not kept') };
+
 const ctx: PresentContext = { origin: 'https://one.example', networkSubdomain: 'net', networkId: 1, now: 1_000 };
 
 describe('entries written once', () => {
@@ -39,35 +46,44 @@ describe('entries written once', () => {
       { id: 2, title: 'Later', dueAt: 2_000 },
     ];
     const selection = selectFields(presenter, undefined);
+    const keepsAll = keepingAll();
     const fresh = JSON.stringify(present(presenter, items, selection, ctx).entries);
-    const first = presentWritten(presenter, items, selection, ctx, () => true).entries;
+    const first = presentWritten(presenter, items, selection, ctx, keepsAll).entries;
     expect(first).toBeInstanceOf(WrittenEntries);
     expect(`[${first.texts.join(',')}]`).toBe(fresh);
+    // Each item is charged for its entry, once.
+    const chargedFirst = items.map((item) => keepsAll.charged.get(item)!);
+    expect(chargedFirst[0]).toBeGreaterThan(first.texts[0]!.length);
+    expect(presentWritten(presenter, items, selection, ctx, keepsAll).entries.texts).toEqual(first.texts);
+    expect(items.map((item) => keepsAll.charged.get(item))).toEqual(chargedFirst);
     expect(JSON.stringify(first)).toBe(fresh);
     calls.n = 0;
 
     // Kept: the same entries, none written again.
-    expect(presentWritten(presenter, items, selection, ctx, () => true).entries.texts).toEqual(first.texts);
+    expect(presentWritten(presenter, items, selection, ctx, keepsAll).entries.texts).toEqual(first.texts);
     expect(calls.n).toBe(0);
 
     // Another selection, another origin: written for them.
-    expect(presentWritten(presenter, items, selectFields(presenter, 'title'), ctx, () => true).entries.texts[0]).toBe('{"id":1,"title":"Quote \\" and \u2028 line"}');
+    expect(presentWritten(presenter, items, selectFields(presenter, 'title'), ctx, keepsAll).entries.texts[0]).toBe('{"id":1,"title":"Quote \\" and \u2028 line"}');
     expect(calls.n).toBe(2);
-    const elsewhere = presentWritten(presenter, items, selection, { ...ctx, origin: 'https://two.example' }, () => true).entries.texts;
+    const elsewhere = presentWritten(presenter, items, selection, { ...ctx, origin: 'https://two.example' }, keepsAll).entries.texts;
     expect(elsewhere[0]).toContain('https://two.example/n/net/1');
     expect(calls.n).toBe(4);
 
     // The later item is due at 2,000: written again from then on, the other not.
     calls.n = 0;
-    const due = presentWritten(presenter, items, selection, { ...ctx, now: 2_000 }, () => true).entries.texts;
+    const before = keepsAll.charged.get(items[1]!)!;
+    const due = presentWritten(presenter, items, selection, { ...ctx, now: 2_000 }, keepsAll).entries.texts;
     expect(calls.n).toBe(1);
     expect(JSON.parse(due[1]!)).toMatchObject({ due: true });
+    // Written anew, it replaces the entry it was charged for: one character fewer ("true" for "false"), two bytes.
+    expect(keepsAll.charged.get(items[1]!)).toBe(before - 2);
 
     // Items not kept are written every time.
     const loose: Item[] = [{ id: 3, title: 'Loose', dueAt: 0 }];
     calls.n = 0;
-    presentWritten(presenter, loose, selection, ctx, () => false);
-    presentWritten(presenter, loose, selection, ctx, () => false);
+    presentWritten(presenter, loose, selection, ctx, keepsNone);
+    presentWritten(presenter, loose, selection, ctx, keepsNone);
     expect(calls.n).toBe(2);
   });
 });

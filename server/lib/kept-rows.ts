@@ -40,8 +40,11 @@ type NetworkRows = Map<string, GenerationMap<number, Kept<unknown>>>;
 
 export class KeptRows {
   private readonly networks = new Map<number, NetworkRows>();
-  /** Every row `rows` read, as long as anything holds it: such a row is not changed once read (see holds). */
-  private readonly kept = new WeakSet<object>();
+  /**
+   * Every row `rows` read, as long as anything holds it (such a row is not changed once read:
+   * see holds), with its entry while it is kept (what the budget charges for it).
+   */
+  private readonly read = new WeakMap<object, Kept<unknown> | null>();
 
   constructor(
     changes: ChangeBus,
@@ -97,8 +100,7 @@ export class KeptRows {
     for (const row of await read(idList(missing))) {
       if (found.has(row.id)) continue;
       found.set(row.id, row);
-      this.kept.add(row);
-      this.keep(kept, row.id, row, now, since);
+      this.read.set(row, this.keep(kept, row.id, row, now, since));
     }
     return found;
   }
@@ -124,7 +126,13 @@ export class KeptRows {
    * http/fields.ts: presentWritten) may be kept with it.
    */
   holds(row: object): boolean {
-    return this.kept.has(row);
+    return this.read.has(row);
+  }
+
+  /** What is kept with `row` (its written entries) takes `bytes` more, or fewer: charged to the row while it is kept. */
+  grew(row: object, bytes: number): void {
+    const entry = this.read.get(row);
+    if (entry) this.budget.grow(entry, bytes);
   }
 
   /** The rows kept of the network in `shape`. */
@@ -147,12 +155,18 @@ export class KeptRows {
     return entry.row;
   }
 
-  /** Keeps the row of `id` read from `since` on, unless a change came meanwhile or the budget has no room. */
-  private keep<Row extends object>(kept: GenerationMap<number, Kept<Row>>, id: number, row: Row, now: number, since: number) {
+  /**
+   * Keeps the row of `id` read from `since` on, unless a change came meanwhile or the budget
+   * has no room: its entry, or null when not kept.
+   */
+  private keep<Row extends object>(kept: GenerationMap<number, Kept<Row>>, id: number, row: Row, now: number, since: number): Kept<Row> | null {
     const old = kept.get(id);
     if (old) this.budget.release(old);
     const entry: Kept<Row> = { row, storedAt: now, usedAt: now };
-    if (kept.set(id, entry, since) && !this.budget.hold(entry, sizeOf(row), () => kept.get(id) === entry && kept.delete(id))) kept.delete(id);
+    if (!kept.set(id, entry, since)) return null;
+    if (this.budget.hold(entry, sizeOf(row), () => kept.get(id) === entry && kept.delete(id))) return entry;
+    kept.delete(id);
+    return null;
   }
 
   /** The page of `keys` (a listing's ids, read every time) with the row of each, as `rows` finds them. */

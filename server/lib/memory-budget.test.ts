@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBudget } from './memory-budget';
 import { GenerationMap } from './generation-map';
+import { ChangeBus } from './changes';
+import { KeptRows } from './kept-rows';
 
 describe('a memory budget', () => {
   it('makes the caches forget their least recently used entries, across caches, to stay within its bytes', () => {
@@ -28,6 +30,46 @@ describe('a memory budget', () => {
     const budget = new MemoryBudget(100);
     expect(budget.hold({}, 26, () => {})).toBe(false);
     expect(budget.used).toBe(0);
+  });
+
+  it('charges an entry for what its cache keeps with it, making room as for a new one, and nothing for one it forgot', () => {
+    const budget = new MemoryBudget(100);
+    const forgotten: string[] = [];
+    const a = {}, b = {};
+    budget.hold(a, 20, () => forgotten.push('a'));
+    budget.hold(b, 20, () => forgotten.push('b'));
+    budget.grow(b, 30);
+    expect(budget.used).toBe(70);
+    budget.grow(b, -10);
+    expect(budget.used).toBe(60);
+    // Past the budget, the least recently used goes: the one that grew, if it is.
+    budget.grow(a, 50);
+    expect(forgotten).toEqual(['a']);
+    expect(budget.used).toBe(40);
+    budget.grow(a, 10);
+    expect(budget.used).toBe(40);
+  });
+});
+
+describe('rows kept', () => {
+  it('charge a row for the entries written with it while it is kept, and nothing for a row read but not kept', async () => {
+    const budget = new MemoryBudget(1_000_000);
+    const bus = new ChangeBus();
+    const kept = new KeptRows(bus, budget);
+    const read = async (ids: number[]) => ids.map((id) => ({ id, title: `Row ${id}` }));
+    const rows = await kept.rows(1, 'BlogPost:*', [1, 2], 0, read);
+    const row = rows.get(1)!;
+    const charged = budget.used;
+    expect(charged).toBeGreaterThan(0);
+    kept.grew(row, 500);
+    expect(budget.used).toBe(charged + 500);
+    // A change drops the network's rows, and with them what was charged for their entries.
+    bus.publish([{ kind: 'BlogPost', networkId: 1, id: 9, op: 'created' }]);
+    expect(budget.used).toBe(0);
+    kept.grew(row, 500);
+    expect(budget.used).toBe(0);
+    expect(kept.holds(row)).toBe(true);
+    expect(kept.holds({ id: 1 })).toBe(false);
   });
 });
 

@@ -33,13 +33,30 @@ export class MemoryBudget {
     if (size > this.maxBytes / 4) return false;
     this.held.set(item, { size, evict });
     this.bytes += size;
+    this.makeRoom();
+    return true;
+  }
+
+  /**
+   * `item`, held, takes `bytes` more (or fewer, when negative) than it was charged: what its
+   * cache made of it and keeps with it. Nothing for an item not held (forgotten meanwhile).
+   */
+  grow(item: object, bytes: number): void {
+    const holding = this.held.get(item);
+    if (!holding) return;
+    holding.size += bytes;
+    this.bytes += bytes;
+    this.makeRoom();
+  }
+
+  /** Evicts the least recently used until the held bytes fit. */
+  private makeRoom() {
     for (const [oldest, holding] of this.held) {
       if (this.bytes <= this.maxBytes) break;
       this.held.delete(oldest);
       this.bytes -= holding.size;
       holding.evict();
     }
-    return true;
   }
 
   /** `item` was used: it is the last to go. */
