@@ -11,6 +11,7 @@ import { listActivity } from '../resources/activity/store';
 import { postStore } from '../resources/blog-posts/store';
 import { ChangeBus } from '../lib/changes';
 import { KeptRows } from '../lib/kept-rows';
+import { extraTagCounts } from '../resources/tags/store';
 import { NETWORK, OWNER, startTestServer, type TestServer } from '../test/harness';
 import type { Db } from './database';
 
@@ -185,6 +186,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL plans on a network of 
         expect(plan, plan).toMatch(index);
         expect(plan, plan).not.toMatch(/Sort/);
       }
+    });
+  });
+
+  it("reads the tags a member sees beyond their audience from their own and their friends' items, planned once for any network", async () => {
+    await server.db.connection().execute(async (db) => {
+      const owner = await db.selectFrom('accounts').select('id').where('email', '=', OWNER.email).executeTakeFirstOrThrow();
+      const member = { ...scope, viewer: { accountId: owner.id, screenName: null, role: 'member', state: 'active', via: 'session' } } as ScopeContext;
+      const before = await statementsOn(db);
+      // Past the first five runs, PostgreSQL keeps the plan for any values or plans each run anew.
+      for (let run = 0; run < 8; run++) await extraTagCounts(db, member, 'members', scope.now, { type: 'BlogPost' });
+      const used = [...(await statementsOn(db)).values()].filter((s) => s.statement.includes('join lateral (select "t"."value" from "item_tags"') && !before.has(s.name));
+      expect(used).toHaveLength(1);
+      expect(used[0]!.generic, 'planned anew on every run').toBeGreaterThan(0);
+      const plan = await genericPlanOf(db, used[0]!);
+      expect(plan, plan).toMatch(/Index (Only )?Scan using item_tags_in_order on item_tags t\b/);
+      expect(plan, plan).toMatch(/using blog_posts_friends_only on blog_posts x_1\b/);
+      expect(plan, plan).not.toMatch(/Seq Scan on (item_tags|friendships)/);
     });
   });
 });
