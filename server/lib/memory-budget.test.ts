@@ -1,5 +1,6 @@
 // One budget for the caches of a process: the least recently used entry goes first, whichever
-// cache holds it, and an entry too large for the budget is not kept.
+// cache holds it, and an entry too large for the budget is not kept. A row kept is charged too
+// for the entries written with it (lib/kept-rows.ts, http/fields.ts: presentWritten).
 import { describe, expect, it } from 'vitest';
 import { MemoryBudget } from './memory-budget';
 import { GenerationMap } from './generation-map';
