@@ -3,13 +3,18 @@
 // (shape) and the anchor's key and id and the rows to take (values).
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from './database';
-import { keysetQueries, positionOf, readPage, type KeysetOrdering, type Page, type Position, type SortKey, type Window } from './paging';
+import { keysetQueries, positionOf, readPageOnce, withOtherSide, type KeysetOrdering, type Page, type Position, type SortKey, type Window } from './paging';
 import { preparedQuery } from './prepared';
 
 interface PageShape<Shape> {
   of: Shape;
   forward: boolean;
   side: 'start' | 'after' | 'before';
+}
+
+/** A window's shape, and whether its other side's check is read with it (paging.ts: readPageOnce). */
+interface WindowShape<Shape> extends PageShape<Shape> {
+  otherSide: boolean;
 }
 
 /** The page's own values, beside the listing's (which must not use these names). */
@@ -21,7 +26,9 @@ interface PageValues {
 
 /**
  * A keyset-paged listing: `build` makes its filtered, unordered query from the listing's shape
- * and values (flat: each value one property), which it only passes into the query.
+ * and values (flat: each value one property), which it only passes into the query. A page
+ * from an anchor is one statement, its window with its other side's check (a row of the
+ * window carries the column OTHER_SIDE as well as `build`'s).
  */
 export function preparedPage<Shape, Values extends object, Row>(
   ordering: KeysetOrdering<Row>,
@@ -30,17 +37,20 @@ export function preparedPage<Shape, Values extends object, Row>(
   const queries = (db: Db, s: PageShape<Shape>, v: Values & PageValues) => {
     return keysetQueries(build(db, s.of, v), ordering, s.forward, v.pageTake, positionOf(ordering, s.side, v.pageKey, v.pageId));
   };
-  const windowQuery = preparedQuery((db: Db, s: PageShape<Shape>, v: Values & PageValues) => queries(db, s, v).window!);
+  const windowQuery = preparedQuery((db: Db, s: WindowShape<Shape>, v: Values & PageValues) => {
+    const page = queries(db, s, v);
+    return s.otherSide ? withOtherSide(page) : page.window!;
+  });
   const otherSideQuery = preparedQuery((db: Db, s: PageShape<Shape>, v: Values & PageValues) => queries(db, s, v).other!);
 
   return function page(db: Db, shape: Shape, values: Values, count: number, position: Position): Promise<Page<Row>> {
     const shapeOf = (w: Window): PageShape<Shape> => ({ of: shape, forward: w.forward, side: w.side });
     const valuesOf = (w: Window) => ({ ...values, pageKey: w.key, pageId: w.id, pageTake: w.take });
-    return readPage(
+    return readPageOnce(
       ordering,
       count,
       position,
-      (w) => windowQuery(db, shapeOf(w), valuesOf(w)) as Promise<Row[]>,
+      (w, otherSide) => windowQuery(db, { ...shapeOf(w), otherSide }, valuesOf(w)) as Promise<Row[]>,
       (w) => otherSideQuery(db, shapeOf(w), valuesOf(w)),
     );
   };

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
-import { keysetQueries, positionOf, readPage, type KeysetOrdering, type Position, type SortKey, type Window } from '../../db/paging';
+import { keysetQueries, positionOf, readPageOnce, withOtherSide, type KeysetOrdering, type Position, type SortKey, type Window } from '../../db/paging';
 import { listOf, preparedQuery } from '../../db/prepared';
 import type { KeptRows } from '../../lib/kept-rows';
 import { scopeOf, scopeShape, scopeValues, visibleItem, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
@@ -219,7 +219,10 @@ function pageQueries<Q extends SelectQueryBuilder<any, any, any>>(events: Q, s: 
 // visibility conditions on every request cost about 2 ms of CPU. A page reads its window's ids
 // and times from the events alone, then the events not kept (lib/kept-rows.ts) by id.
 const keysQuery = preparedQuery(
-  (db: Db, s: PageShape, v: PageValues) => pageQueries(db.selectFrom('activities as e').select(['e.id', 'e.created_at']), s, v).window!,
+  (db: Db, s: PageShape & { otherSide: boolean }, v: PageValues) => {
+    const page = pageQueries(db.selectFrom('activities as e').select(['e.id', 'e.created_at']), s, v);
+    return s.otherSide ? withOtherSide(page) : page.window!;
+  },
   { anyValues: true },
 );
 const otherSideQuery = preparedQuery((db: Db, s: PageShape, v: PageValues) => pageQueries(db.selectFrom('activities as e'), s, v).other!, { anyValues: true });
@@ -243,7 +246,14 @@ export async function listActivity(db: Db, scope: ScopeContext, filters: Activit
   const values = feedValues(scope, filters);
   const shapeOf = (w: Window): PageShape => ({ ...shape, forward: w.forward, side: w.side });
   const valuesOf = (w: Window): PageValues => ({ ...values, key: w.key, id: w.id, take: w.take });
-  const keys = await readPage(ordering, count, position, (w) => keysQuery(db, shapeOf(w), valuesOf(w)) as Promise<EventRow[]>, (w) => otherSideQuery(db, shapeOf(w), valuesOf(w)));
+  // From an anchor, the window and its other side's check in one statement (db/paging.ts: readPageOnce).
+  const keys = await readPageOnce(
+    ordering,
+    count,
+    position,
+    (w, otherSide) => keysQuery(db, { ...shapeOf(w), otherSide }, valuesOf(w)) as Promise<EventRow[]>,
+    (w) => otherSideQuery(db, shapeOf(w), valuesOf(w)),
+  );
   return kept.page(scope.network.id, 'Activity', scope.now, keys, async (ids) =>
     (await eventsQuery(db, { ids: ids.length }, { ids })).map((row) => toItem(scope.network.id, row)),
   );
