@@ -94,6 +94,8 @@ const SAME_FOR_EVERYONE = /^BlogPost\/feed$/;
 const MEMBER_LISTINGS = /^User\/(?:recent|alpha|featured)$/;
 /** Most viewers of a network whose extras are kept at once. */
 const MAX_VIEWERS = 100_000;
+/** Most addresses of a network remembered as never kept for an audience (NetworkState.unshared); the first remembered go first. */
+const MAX_UNSHARED = 1_000;
 
 interface NetworkState {
   id: number;
@@ -102,6 +104,13 @@ interface NetworkState {
   dueAt: number | null | undefined;
   /** What a viewer (by account) sees beyond their audience, until the network's next write. */
   readers: GenerationMap<number, Promise<Extras>>;
+  /**
+   * The addresses (`role:address`) of pages from an anchor that the audience does not see (a
+   * reader's own draft, say): no reply of the audience's can be kept there until the network's
+   * next write or a scheduled post falling due, so a reader asking goes the whole way at once,
+   * rather than building a reply, and reading their extras again, only to find it cannot be kept.
+   */
+  unshared: GenerationMap<string, true>;
 }
 
 /** A signed-in reader who may share their audience's replies. */
@@ -185,6 +194,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     state.generation++;
     state.dueAt = undefined;
     state.readers.clear();
+    state.unshared.clear();
     // Builds started before the change must not be joined by requests that come after it.
     for (const [key, build] of builds) if (build.network === state) builds.delete(key);
   };
@@ -196,7 +206,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   const stateOf = (networkId: number) => {
     let state = networks.get(networkId);
-    if (!state) networks.set(networkId, (state = { id: networkId, generation: 0, dueAt: undefined, readers: new GenerationMap(MAX_VIEWERS) }));
+    if (!state) networks.set(networkId, (state = { id: networkId, generation: 0, dueAt: undefined, readers: new GenerationMap(MAX_VIEWERS), unshared: new GenerationMap(MAX_UNSHARED) }));
     return state;
   };
 
@@ -211,10 +221,14 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     return asked;
   };
 
-  const fresh = (entry: Entry, now: number) => {
-    const state = entry.network;
+  /** Forgets what is kept of the network's replies once a scheduled post of it is due, as a write would. */
+  const passDue = (state: NetworkState, now: number) => {
     if (state.dueAt != null && now >= state.dueAt) forget(state);
-    return entry.generation === state.generation && now - entry.storedAt < MAX_AGE_MS;
+  };
+
+  const fresh = (entry: Entry, now: number) => {
+    passDue(entry.network, now);
+    return entry.generation === entry.network.generation && now - entry.storedAt < MAX_AGE_MS;
   };
 
   const store = (key: string, entry: Entry) => {
@@ -324,7 +338,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     }
     // A reader whose extras lie beyond the anchor builds a reply whose flag may be theirs alone:
     // kept only when the anchor's row shows it is the audience's too (see finish).
-    if (reader && reader.showing !== 'no' && !anchorRow(reader.endpoint, reader.query)) return next();
+    if (reader && reader.showing !== 'no') {
+      if (!anchorRow(reader.endpoint, reader.query)) return next();
+      if (typeof network !== 'string') {
+        passDue(network, now);
+        if (network.unshared.get(key)) return next();
+      }
+    }
     if (typeof network !== 'string') return rebuild(req, res, next, key, network, reader);
     // A visitor is identified first: a reply from a private network, or a refusal, is not kept,
     // and goes the whole way as any other (compressed on the way).
@@ -437,7 +457,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         // alike when the audience sees the anchor's own row there.
         if (showing !== 'no') {
           const row = anchorRow(reader.endpoint, reader.query);
-          if (!row || !(await audienceSees(db, state.id, row, reader.audience, begun)) || !current()) return settle(undefined);
+          const seen = row !== undefined && (await audienceSees(db, state.id, row, reader.audience, begun));
+          if (!current()) return settle(undefined);
+          if (!seen) {
+            state.unshared.set(key, true);
+            if (state.dueAt === undefined) void nextDue(state, state.generation, Date.now()).catch(() => {});
+            return settle(undefined);
+          }
           if (pageFlags(body!)?.[showing] !== false) return settle(undefined);
         }
       }

@@ -111,6 +111,22 @@ describe('queries per listing', () => {
   });
 });
 
+describe("a page after a member's own draft", () => {
+  // No reply of the audience's can be kept after a row the audience does not see: once the
+  // first request has found so, the others go the whole way at once, with the page's own
+  // queries, and not those of finding it again (http/response-cache.ts: `unshared`).
+  it('costs the queries of the page alone, but for the first time it is asked', async () => {
+    const first = await member.get('BlogPost/recent', { count: 1, fields: FIELDS });
+    expect(first.body.entry[0].title).toBe('Not yet');
+    const query = { count: 1, fields: FIELDS, anchor: first.body.anchor };
+    const page = await queriesOf('BlogPost/recent', { ...query, xn_pretty: 'false' });
+    expect(await queriesOf('BlogPost/recent', query)).toBe(page);
+    const whole = await member.get('BlogPost/recent', { ...query, xn_pretty: 'false' });
+    expect((await member.get('BlogPost/recent', query)).body).toEqual(whole.body);
+    expect(whole.body.entry[0].title).toBe('Post 29');
+  });
+});
+
 describe('a field the entries do not have', () => {
   /** Queries a refused request costs: identifying the caller, nothing of the listing. */
   const refusedQueries = (path: string, query: Record<string, string | number>) => queriesOf(path, query, 400);
