@@ -16,6 +16,7 @@
 import type { ExtraItem, Extras } from '../resources/beyond-audience';
 import type { ContentTypeName } from '../resources/content/types';
 import { parseDate } from './param-types';
+import { Params } from './params';
 
 /**
  * `no`: the reply is the audience's. `firstPage` / `lastPage`: it is the audience's when the
@@ -46,8 +47,8 @@ const ANY_CONTENT_ID = /^(\d{1,15}):([A-Za-z]+):(\d{1,15})$/;
 /** Whether the reader's extras could show in the reply to `endpoint` (`Type/path`) with the raw query string `query`. */
 export function couldShow(extras: Extras, endpoint: string, query: string | undefined): Showing {
   if (extras.many) return 'yes';
-  const params = new URLSearchParams(query ?? '');
-  const only = (known: ReadonlySet<string>) => [...params.keys()].every((name) => known.has(name));
+  const params = Params.fromQuery(query);
+  const only = (known: ReadonlySet<string>) => params.names().every((name) => known.has(name));
   const content = CONTENT.exec(endpoint);
   if (content) {
     const type = content[1]!;
@@ -56,25 +57,25 @@ export function couldShow(extras: Extras, endpoint: string, query: string | unde
     // Not one row of this type differs: whatever the parameters, the reply is the audience's.
     if (items.length === 0) return 'no';
     if (!only(KNOWN[kind]!)) return 'yes';
-    if (kind === 'get') return byIds(items, type, params.getAll('id'));
+    if (kind === 'get') return byIds(items, type, params.all('id'));
     // The endpoint reads the first value of a parameter given more than once, as here.
-    const author = params.get('author');
-    const tag = params.get('tag');
-    if (author !== null) items = items.filter((item) => sameName(item.author, author));
-    if (tag !== null) items = items.filter((item) => item.tags.some((t) => sameName(t, tag)));
+    const author = params.one('author');
+    const tag = params.one('tag');
+    if (author !== undefined) items = items.filter((item) => sameName(item.author, author));
+    if (tag !== undefined) items = items.filter((item) => item.tags.some((t) => sameName(t, tag)));
     if (kind === 'count') {
-      const since = params.get('createdAfter');
-      const after = since === null ? null : parseDate(since);
+      const since = params.one('createdAfter');
+      const after = since === undefined ? null : parseDate(since);
       if (after !== null) items = items.filter((item) => item.createdAt > after);
       return items.length === 0 ? 'no' : 'yes';
     }
     if (kind === 'featured') items = items.filter((item) => item.featuredAt !== null);
     if (items.length === 0) return 'no';
-    return aroundAnchor(items, kind === 'featured' ? 'featured_at' : 'created_at', params.get('count'), params.get('anchor'));
+    return aroundAnchor(items, kind === 'featured' ? 'featured_at' : 'created_at', params.one('count'), params.one('anchor'));
   }
   if (endpoint === 'Comment/recent') {
     if (!only(COMMENTS)) return 'yes';
-    const item = contentRef(params.get('attachedTo'));
+    const item = contentRef(params.one('attachedTo'));
     if (!item) return 'yes';
     const names = (ref: { type: string; id: number }) => ref.id === item.id && ref.type.toLowerCase() === item.type;
     return extras.items.some(names) || extras.commented.some(names) ? 'yes' : 'no';
@@ -82,12 +83,12 @@ export function couldShow(extras: Extras, endpoint: string, query: string | unde
   if (endpoint === 'Activity' || endpoint === 'Activity/recent' || endpoint === 'Activity/count') return extras.inActivity ? 'yes' : 'no';
   if (endpoint === 'Tag/popular') {
     if (!only(TAG_POPULAR)) return 'yes';
-    const type = params.get('type')?.toLowerCase();
+    const type = params.one('type')?.toLowerCase();
     return extras.items.some((item) => item.tags.length > 0 && (type === undefined || item.type.toLowerCase() === type)) ? 'yes' : 'no';
   }
   if (endpoint === 'Tag/list') {
     if (!only(TAG_LIST)) return 'yes';
-    const item = contentRef(params.get('attachedTo'));
+    const item = contentRef(params.one('attachedTo'));
     if (!item) return 'yes';
     // The counts of the item's tags include the extras that carry them.
     return extras.items.some((extra) => extra.tags.length > 0 || (extra.id === item.id && extra.type.toLowerCase() === item.type)) ? 'yes' : 'no';
@@ -95,9 +96,13 @@ export function couldShow(extras: Extras, endpoint: string, query: string | unde
   return 'yes';
 }
 
+/** The content id of a type, its network and its number: one for each type of CONTENT. */
+const ID_OF_TYPE = new Map<string, RegExp>();
+
 /** A multi-get shows an extra only when it names one (whatever network the id names: the endpoint refuses others). */
 function byIds(items: ExtraItem[], type: string, ids: string[]): Showing {
-  const pattern = new RegExp(`^(\\d{1,15}):${type}:(\\d{1,15})$`);
+  let pattern = ID_OF_TYPE.get(type);
+  if (!pattern) ID_OF_TYPE.set(type, (pattern = new RegExp(`^(\\d{1,15}):${type}:(\\d{1,15})$`)));
   for (const value of ids) {
     const m = pattern.exec(value.trim());
     if (!m || items.some((item) => item.id === Number(m[2]))) return 'yes';
@@ -111,7 +116,7 @@ function byIds(items: ExtraItem[], type: string, ids: string[]): Showing {
  * or some that could show. The anchor's signature is not checked here: a forged one is refused
  * by the endpoint, so no reply is kept under its address.
  */
-function aroundAnchor(items: ExtraItem[], column: 'created_at' | 'featured_at', countParam: string | null, anchor: string | null): Showing {
+function aroundAnchor(items: ExtraItem[], column: 'created_at' | 'featured_at', countParam: string | undefined, anchor: string | undefined): Showing {
   const count = countOf(countParam);
   const position = anchorPosition(anchor, column);
   if (!Number.isInteger(count) || count === 0 || !position) return 'yes';
@@ -137,23 +142,23 @@ function aroundAnchor(items: ExtraItem[], column: 'created_at' | 'featured_at', 
 export function anchorRow(endpoint: string, query: string | undefined): { type: string; id: number; column: 'created_at' | 'featured_at'; key: number } | undefined {
   const content = CONTENT.exec(endpoint);
   if (!content || (content[2] !== 'recent' && content[2] !== 'featured')) return undefined;
-  const params = new URLSearchParams(query ?? '');
-  if (![...params.keys()].every((name) => name === 'fields' || name === 'count' || name === 'anchor')) return undefined;
+  const params = Params.fromQuery(query);
+  if (!params.names().every((name) => name === 'fields' || name === 'count' || name === 'anchor')) return undefined;
   const column = content[2] === 'featured' ? 'featured_at' : 'created_at';
-  const position = anchorPosition(params.get('anchor'), column);
-  const count = countOf(params.get('count'));
+  const position = anchorPosition(params.one('anchor'), column);
+  const count = countOf(params.one('count'));
   if (!position || !Number.isInteger(count) || count === 0) return undefined;
   const inclusive = count > 0 ? position.side === 'after' : position.side === 'before';
   return inclusive ? { type: content[1]!, id: position.id, column, key: position.key } : undefined;
 }
 
 /** The `count` parameter as the endpoint reads it; NaN when it refuses it. */
-function countOf(value: string | null): number {
-  return value === null ? 1 : /^\s*-?\d{1,4}\s*$/.test(value) ? Number(value) : NaN;
+function countOf(value: string | undefined): number {
+  return value === undefined ? 1 : /^\s*-?\d{1,4}\s*$/.test(value) ? Number(value) : NaN;
 }
 
 /** The position an anchor of a listing newest first by `column` names; none for a start or another listing's. */
-function anchorPosition(anchor: string | null, column: string): { side: 'after' | 'before'; key: number; id: number } | undefined {
+function anchorPosition(anchor: string | undefined, column: string): { side: 'after' | 'before'; key: number; id: number } | undefined {
   if (!anchor) return undefined;
   let value: unknown;
   try {
@@ -169,8 +174,8 @@ function anchorPosition(anchor: string | null, column: string): { side: 'after' 
 }
 
 /** The content item an `attachedTo` names, its type in lower case (compared so, conservatively). */
-function contentRef(value: string | null): { type: string; id: number } | undefined {
-  const m = value === null ? null : ANY_CONTENT_ID.exec(value.trim());
+function contentRef(value: string | undefined): { type: string; id: number } | undefined {
+  const m = value === undefined ? null : ANY_CONTENT_ID.exec(value.trim());
   return m ? { type: m[2]!.toLowerCase(), id: Number(m[3]) } : undefined;
 }
 
@@ -188,14 +193,13 @@ function sameName(a: string, b: string): boolean {
 export function countedFilters(endpoint: string, query: string | undefined): { type: ContentTypeName; filters: { author?: string; tag?: string; createdAfter?: number } } | undefined {
   const content = CONTENT.exec(endpoint);
   if (!content || content[2] !== 'count') return undefined;
-  const params = new URLSearchParams(query ?? '');
-  const names = [...params.keys()];
-  if (new Set(names).size !== names.length || !names.every((name) => COUNTED.has(name))) return undefined;
-  const since = params.get('createdAfter');
-  const createdAfter = since === null ? undefined : parseDate(since);
+  const params = Params.fromQuery(query);
+  if (!params.names().every((name) => COUNTED.has(name) && params.all(name).length === 1)) return undefined;
+  const since = params.one('createdAfter');
+  const createdAfter = since === undefined ? undefined : parseDate(since);
   if (createdAfter === null) return undefined;
-  const author = params.get('author') ?? undefined;
-  const tag = params.get('tag') ?? undefined;
+  const author = params.one('author');
+  const tag = params.one('tag');
   return { type: content[1] as ContentTypeName, filters: { ...(author !== undefined && { author }), ...(tag !== undefined && { tag }), ...(createdAfter !== undefined && { createdAfter }) } };
 }
 

@@ -10,20 +10,31 @@ export class Params {
   constructor(private readonly values: Map<string, string[]>) {}
 
   static fromRequest(req: Request): Params {
-    const values = new Map<string, string[]>();
-    const add = (name: string, value: string) => {
-      const list = values.get(name);
-      if (list) list.push(value);
-      else values.set(name, [value]);
-    };
-    const query = req.originalUrl.split('?')[1] ?? '';
-    for (const [name, value] of queryPairs(query)) add(name, value);
+    const params = Params.fromQuery(req.originalUrl.split('?')[1]);
     if (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body)) {
       for (const [name, value] of Object.entries(req.body as Record<string, unknown>)) {
-        for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'string') add(name, v);
+        for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'string') params.add(name, v);
       }
     }
-    return new Params(values);
+    return params;
+  }
+
+  /** The parameters of a raw query string alone. */
+  static fromQuery(query: string | undefined): Params {
+    const params = new Params(new Map());
+    for (const [name, value] of queryPairs(query ?? '')) params.add(name, value);
+    return params;
+  }
+
+  private add(name: string, value: string): void {
+    const list = this.values.get(name);
+    if (list) list.push(value);
+    else this.values.set(name, [value]);
+  }
+
+  /** The names given, each once. */
+  names(): string[] {
+    return [...this.values.keys()];
   }
 
   one(name: string): string | undefined {

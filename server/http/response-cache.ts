@@ -583,7 +583,10 @@ function normalQuery(query: string | undefined): string {
   if (!query) return '';
   const pairs = query.split('&');
   if (pairs.length === 1) return query;
-  const named = pairs.map((pair, i) => ({ pair, name: pair.split('=', 1)[0]!, i }));
+  const named = pairs.map((pair, i) => {
+    const eq = pair.indexOf('=');
+    return { pair, name: eq < 0 ? pair : pair.slice(0, eq), i };
+  });
   named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.i - b.i));
   return named.map((p) => p.pair).join('&');
 }
