@@ -1,9 +1,9 @@
 // Several machines: two instances on one PostgreSQL database (and one Redis, when
 // TEST_REDIS_URL is given), on different ports, serve one network as one — a session, an
 // anchor or a photo made on one works on the other, an OAuth nonce used on one is refused on
-// the other, a write on one reaches the other's visitors (and the rows it keeps for members)
-// within a second, so does a member's block or sign-out to the other's idea of who they
-// are, and the rate limit counts a caller once for both.
+// the other, a write on one reaches the other's visitors (and the rows and tag clouds it keeps
+// for members) within a second, so does a member's block or sign-out to the other's idea of
+// who they are, and the rate limit counts a caller once for both.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthClient, startTestServer, type Client, type TestServer } from './test/harness';
@@ -97,6 +97,18 @@ describe.runIf(pg)('two instances on one database', () => {
     expect(await titles()).toEqual(expect.arrayContaining(['Kai’s draft', 'Listed everywhere']));
     expect((await member.put('BlogPost', { id: post, title: 'Renamed everywhere' })).status).toBe(200);
     expect(await withinASecond(async () => (await titles()).includes('Renamed everywhere'), true)).toBe(true);
+  });
+
+  it('share the tag cloud kept for members’ own replies: a tag added through one reaches, within a second, a member whose tagged draft the other counts', async () => {
+    const writer = await a.signUp('Tia Tagged');
+    await writer.post('BlogPost', { title: 'Tia’s draft', publishStatus: 'draft', tag: 'tia-draft' });
+    const headers = writer.credentialHeaders('GET');
+    const tags = async () => ((await (await onB('Tag/popular?type=BlogPost&count=100', headers)).json()).entry as { value: string }[]).map((e) => e.value);
+    expect(await tags()).toContain('tia-draft');
+    expect(await tags()).not.toContain('added-on-a');
+    await member.post('BlogPost', { title: 'Tagged on A', tag: 'added-on-a' });
+    expect(await withinASecond(async () => (await tags()).includes('added-on-a'), true)).toBe(true);
+    expect(await tags()).toContain('tia-draft');
   });
 
   it('share the end of a caller’s rights: a member blocked or signed out through one is refused by the other within a second', async () => {
