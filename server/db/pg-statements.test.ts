@@ -1,14 +1,15 @@
 // On PostgreSQL, the queries compiled once per shape are named statements: prepared once on
 // a connection and run again from there (pg_prepared_statements counts their runs), with the
-// rows the same query gives unnamed; the rest stays unnamed; a statement whose columns a
-// migration changed is sent unnamed instead of failing.
+// rows the same query gives unnamed; the rest stays unnamed; a list of ids is one value, so one
+// statement reads any number of them; a statement whose columns a migration changed is sent
+// unnamed instead of failing.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScopeContext } from '../lib/scope';
 import { postStore } from '../resources/blog-posts/store';
 import { OWNER, startTestServer, type TestServer } from '../test/harness';
 import type { Db } from './database';
-import { listOf, opaqueValues, preparedQuery } from './prepared';
+import { listOf, oneOfIds, opaqueValues, preparedQuery } from './prepared';
 
 interface Prepared {
   name: string;
@@ -60,6 +61,25 @@ describe.runIf(process.env.TEST_DATABASE_URL)('named statements on PostgreSQL', 
       // Another shape is another statement.
       expect(await byIds(db, { ids: 3 }, { ids: ids.slice(0, 3) })).toHaveLength(3);
       expect(await preparedOn(db, 'select "id", "screen_name", "email" from "accounts"')).toHaveLength(2);
+    });
+  });
+
+  it('reads ids of any number through one statement, the ids as one value, planned for any ids', async () => {
+    const byAnyIds = preparedQuery(
+      (db: Db, s: { ids: number }, v: { ids: number[] }) => db.selectFrom('accounts').select(['id', 'full_name']).where(oneOfIds(db, 'id', v.ids, s.ids)).orderBy('id'),
+      { anyValues: true },
+    );
+    const ids = (await server.db.selectFrom('accounts').select('id').orderBy('id').execute()).map((r) => r.id);
+    await server.db.connection().execute(async (db) => {
+      const runs = [];
+      for (let n = 0; n < 8; n++) runs.push(await byAnyIds(db, { ids: 1 + (n % 3) }, { ids: ids.slice(0, 1 + (n % 3)) }));
+      expect(runs.slice(0, 3).map((rows) => rows.map((r) => r.id))).toEqual([ids.slice(0, 1), ids.slice(0, 2), ids.slice(0, 3)]);
+      const [statement, ...others] = await preparedOn(db, 'select "id", "full_name" from "accounts"');
+      expect(others).toEqual([]);
+      expect(statement!.statement).toContain('"id" = any((select $1::bigint[])::bigint[])');
+      expect(statement!.runs).toBe(8);
+      const [plans] = (await sql<{ generic: number }>`select generic_plans::int as generic from pg_prepared_statements where name = ${statement!.name}`.execute(db)).rows;
+      expect(plans!.generic).toBeGreaterThan(0);
     });
   });
 

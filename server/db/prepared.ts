@@ -2,8 +2,8 @@
 // and compiling a page's queries through the query builder costs more than SQLite takes to
 // run them; a listing has few shapes (its filters, ordering, the caller's audience, where the
 // page starts) and many values (the network, the caller, the time, the anchor).
-import { PostgresAdapter, type CompiledQuery, type Compilable, type DialectAdapter } from 'kysely';
-import type { Db } from './database';
+import { PostgresAdapter, sql, type CompiledQuery, type Compilable, type DialectAdapter, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { isPostgres, type Db } from './database';
 import { nameStatement } from './pg-statements';
 
 /** Where a value goes in a query compiled before the value is known. */
@@ -28,6 +28,18 @@ export function listOf<T>(list: T[], length: number): T[] {
   }
   if (list.length !== length) throw new Error(`A list of ${list.length} values for a shape of ${length}.`);
   return list;
+}
+
+/**
+ * Whether `column` holds one of the ids of `list`, a list of `length` (see listOf). On
+ * PostgreSQL the ids travel as one array parameter, `= any(…)`, whatever their number: one
+ * statement for every length, and one value to send (and, with `anyValues`, one sub-select to
+ * run: opaqueValues) instead of a hundred for a read of 100 ids.
+ */
+export function oneOfIds(db: Db, column: string, list: number[], length: number) {
+  return (eb: ExpressionBuilder<any, any>): Expression<SqlBool> =>
+    // Cast, so that read through a sub-select (opaqueValues) it is still an array, not a subquery's rows.
+    isPostgres(db) ? eb(sql.ref(column), '=', sql<number>`any(${list}::bigint[])`) : eb(sql.ref(column), 'in', listOf(list, length));
 }
 
 /** Most shapes kept per prepared query (least recently used first out). */
@@ -74,6 +86,7 @@ export function opaqueValues(sql: string, types: (string | null)[]): string {
 /** The PostgreSQL type a value is read as by opaqueValues, or null when it is passed as it is. */
 function typeOf(value: unknown): string | null {
   if (typeof value === 'number') return Number.isInteger(value) ? 'bigint' : 'double precision';
+  if (Array.isArray(value) && value.every(Number.isInteger)) return 'bigint[]';
   if (typeof value === 'string') return 'text';
   if (typeof value === 'boolean') return 'boolean';
   return null;

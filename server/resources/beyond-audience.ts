@@ -9,7 +9,7 @@
 // next write.
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
-import { listOf, preparedQuery } from '../db/prepared';
+import { oneOfIds, preparedQuery } from '../db/prepared';
 import { idList } from '../lib/kept-rows';
 import { scopeOf, scopeShape, scopeValues, visibleItem, visibleToAudience, type ScopeContext, type ScopeShape, type ScopeValues } from '../lib/scope';
 import { contentFilters, type ContentFilters } from './content/store';
@@ -238,7 +238,7 @@ const countedQuery = preparedQuery(
       .selectFrom(`${table} as x` as 'blog_posts as x')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('x.network_id', '=', v.networkId)
-      .where('x.id', 'in', listOf(v.ids, s.ids))
+      .where(oneOfIds(db, 'x.id', v.ids, s.ids))
       .where((eb) =>
         eb.and([
           visibleItem(eb, columns, scopeOf(s.scope, v)),

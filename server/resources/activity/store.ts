@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
 import { keysetQueries, positionOf, readPageOnce, withOtherSide, type KeysetOrdering, type Position, type SortKey, type Window } from '../../db/paging';
-import { listOf, preparedQuery } from '../../db/prepared';
+import { listOf, oneOfIds, preparedQuery } from '../../db/prepared';
 import type { KeptRows } from '../../lib/kept-rows';
 import { scopeOf, scopeShape, scopeValues, visibleItem, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
 import { onVisibleItem } from '../commentable';
@@ -228,7 +228,7 @@ const keysQuery = preparedQuery(
 const otherSideQuery = preparedQuery((db: Db, s: PageShape, v: PageValues) => pageQueries(db.selectFrom('activities as e'), s, v).other!, { anyValues: true });
 
 const eventsQuery = preparedQuery(
-  (db: Db, s: { ids: number }, v: { ids: number[] }) => selectEvents(db).where('e.id', 'in', listOf(v.ids, s.ids)),
+  (db: Db, s: { ids: number }, v: { ids: number[] }) => selectEvents(db).where(oneOfIds(db, 'e.id', v.ids, s.ids)),
   { anyValues: true },
 );
 

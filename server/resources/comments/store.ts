@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Position } from '../../db/paging';
 import { preparedPage } from '../../db/prepared-page';
-import { listOf, preparedQuery } from '../../db/prepared';
+import { oneOfIds, preparedQuery } from '../../db/prepared';
 import type { KeptRows } from '../../lib/kept-rows';
 import { isAdmin } from '../../lib/viewer';
 import { scopeOf, scopeShape, scopeValues, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
@@ -79,7 +79,7 @@ const itemCommentKeys = preparedPage({ sortColumn: 'c.created_at', idColumn: 'c.
   ofItem(db.selectFrom('comments as c').select(['c.id', 'c.created_at']), s, v),
 );
 const commentsQuery = preparedQuery(
-  (db: Db, s: { ids: number }, v: { ids: number[] }) => selectComments(db).where('c.id', 'in', listOf(v.ids, s.ids)),
+  (db: Db, s: { ids: number }, v: { ids: number[] }) => selectComments(db).where(oneOfIds(db, 'c.id', v.ids, s.ids)),
   { anyValues: true },
 );
 

@@ -5,7 +5,7 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { isPostgres, type Db, type Dialect, type Tx } from '../../db/database';
 import { keysetPage, keysetQueries, positionOf, readPage, readPageOnce, withOtherSide, type Page, type Position, type SortKey, type Window } from '../../db/paging';
-import { listOf, preparedQuery } from '../../db/prepared';
+import { oneOfIds, preparedQuery } from '../../db/prepared';
 import { keysThenRows } from '../../db/prepared-page';
 import type { Selection } from '../../http/fields';
 import type { KeptRows } from '../../lib/kept-rows';
@@ -279,7 +279,7 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
   // Read by id whatever the network: on PostgreSQL planned once per connection (see windowQuery).
   const getQuery = preparedQuery(
     (db: Db, s: ReadShape & { ids: number }, v: ReadValues & { ids: number[] }) =>
-      withParts(db, scoped(selected(db, s.parts), scopeOf(s.scope, v), undefined, v), alias, s.parts).where(`${alias}.id`, 'in', listOf(v.ids, s.ids)),
+      withParts(db, scoped(selected(db, s.parts), scopeOf(s.scope, v), undefined, v), alias, s.parts).where(oneOfIds(db, `${alias}.id`, v.ids, s.ids)),
     { anyValues: true },
   );
 
@@ -339,7 +339,7 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
   const visibleIdsQuery = preparedQuery(
     (db: Db, s: { scope: ScopeShape; ids: number }, v: ReadValues & { ids: number[] }) =>
       scoped(db.selectFrom(`${contentTables[type]} as ${alias}` as 'blog_posts as p').select(sql.ref<number>(`${alias}.id`).as('id')), scopeOf(s.scope, v), undefined, v)
-        .where(`${alias}.id` as 'p.id', 'in', listOf(v.ids, s.ids)),
+        .where(oneOfIds(db, `${alias}.id`, v.ids, s.ids)),
     { anyValues: true },
   );
   const keysQuery = preparedQuery((db: Db, s: ListShape & { otherSide: boolean }, v: ListValues) => {
