@@ -89,13 +89,13 @@ export async function readPage<Row>(
   return keysetResult(options, count, position, rows, others);
 }
 
-/** The column of a window read with its other side's check (keysetQueries: `withOtherSide`). */
+/** The column of a window read with its other side's check (windowOf). */
 export const OTHER_SIDE = 'other_side';
 
 /**
  * The page of `count` rows from `position`, as readPage reads it, but a window from an anchor
  * is read with its other side's check in one query (`readWindow` gets `true`: see
- * withOtherSide): one statement, one round trip to PostgreSQL, instead of two. Only when the
+ * windowOf): one statement, one round trip to PostgreSQL, instead of two. Only when the
  * window is empty is the other side read apart.
  */
 export async function readPageOnce<Row>(
@@ -114,9 +114,12 @@ export async function readPageOnce<Row>(
   return keysetResult(options, count, position, rows, others);
 }
 
-/** A window of keysetQueries with its other side's check, whether that side holds a row, as the column OTHER_SIDE of each row. */
-export function withOtherSide<Q extends SelectQueryBuilder<any, any, any>>(queries: KeysetQueries<Q>): Q {
-  return queries.window!.select((eb) => eb.exists(queries.other!).as(OTHER_SIDE)) as Q;
+/**
+ * The window of keysetQueries, as readPageOnce's `readWindow` reads it: with `otherSide`, with
+ * its other side's check too, whether that side holds a row, as the column OTHER_SIDE of each row.
+ */
+export function windowOf<Q extends SelectQueryBuilder<any, any, any>>(queries: KeysetQueries<Q>, otherSide: boolean): Q {
+  return otherSide ? (queries.window!.select((eb) => eb.exists(queries.other!).as(OTHER_SIDE)) as Q) : queries.window!;
 }
 
 const orderingOf = (options: KeysetOrdering<any>) => `${options.sortColumn} ${options.order}`;

@@ -3,7 +3,7 @@
 // (shape) and the anchor's key and id and the rows to take (values).
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from './database';
-import { keysetQueries, positionOf, readPageOnce, withOtherSide, type KeysetOrdering, type Page, type Position, type SortKey, type Window } from './paging';
+import { keysetQueries, positionOf, readPageOnce, windowOf, type KeysetOrdering, type Page, type Position, type SortKey, type Window } from './paging';
 import { preparedQuery } from './prepared';
 
 interface PageShape<Shape> {
@@ -37,10 +37,7 @@ export function preparedPage<Shape, Values extends object, Row>(
   const queries = (db: Db, s: PageShape<Shape>, v: Values & PageValues) => {
     return keysetQueries(build(db, s.of, v), ordering, s.forward, v.pageTake, positionOf(ordering, s.side, v.pageKey, v.pageId));
   };
-  const windowQuery = preparedQuery((db: Db, s: WindowShape<Shape>, v: Values & PageValues) => {
-    const page = queries(db, s, v);
-    return s.otherSide ? withOtherSide(page) : page.window!;
-  });
+  const windowQuery = preparedQuery((db: Db, s: WindowShape<Shape>, v: Values & PageValues) => windowOf(queries(db, s, v), s.otherSide));
   const otherSideQuery = preparedQuery((db: Db, s: PageShape<Shape>, v: Values & PageValues) => queries(db, s, v).other!);
 
   return function page(db: Db, shape: Shape, values: Values, count: number, position: Position): Promise<Page<Row>> {

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../db/database';
-import { keysetQueries, positionOf, readPageOnce, withOtherSide, type KeysetOrdering, type Position, type SortKey, type Window } from '../../db/paging';
+import { keysetQueries, positionOf, readPageOnce, windowOf, type KeysetOrdering, type Position, type SortKey, type Window } from '../../db/paging';
 import { listOf, oneOfIds, preparedQuery } from '../../db/prepared';
 import type { KeptRows } from '../../lib/kept-rows';
 import { scopeOf, scopeShape, scopeValues, visibleItem, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
@@ -219,10 +219,8 @@ function pageQueries<Q extends SelectQueryBuilder<any, any, any>>(events: Q, s: 
 // visibility conditions on every request cost about 2 ms of CPU. A page reads its window's ids
 // and times from the events alone, then the events not kept (lib/kept-rows.ts) by id.
 const keysQuery = preparedQuery(
-  (db: Db, s: PageShape & { otherSide: boolean }, v: PageValues) => {
-    const page = pageQueries(db.selectFrom('activities as e').select(['e.id', 'e.created_at']), s, v);
-    return s.otherSide ? withOtherSide(page) : page.window!;
-  },
+  (db: Db, s: PageShape & { otherSide: boolean }, v: PageValues) =>
+    windowOf(pageQueries(db.selectFrom('activities as e').select(['e.id', 'e.created_at']), s, v), s.otherSide),
   { anyValues: true },
 );
 const otherSideQuery = preparedQuery((db: Db, s: PageShape, v: PageValues) => pageQueries(db.selectFrom('activities as e'), s, v).other!, { anyValues: true });

@@ -4,7 +4,7 @@
 // an item with everything attached to it.
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { isPostgres, type Db, type Dialect, type Tx } from '../../db/database';
-import { keysetPage, keysetQueries, positionOf, readPage, readPageOnce, withOtherSide, type Page, type Position, type SortKey, type Window } from '../../db/paging';
+import { keysetPage, keysetQueries, positionOf, readPage, readPageOnce, windowOf, type Page, type Position, type SortKey, type Window } from '../../db/paging';
 import { oneOfIds, preparedQuery } from '../../db/prepared';
 import { keysThenRows } from '../../db/prepared-page';
 import type { Selection } from '../../http/fields';
@@ -347,8 +347,7 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
     const keys = db
       .selectFrom(`${contentTables[type]} as ${alias}` as 'blog_posts as p')
       .select([sql.ref<number>(`${alias}.id`).as('id'), sql.ref<SortKey>(`${alias}.${column}`).as(column)]);
-    const queries = windowQueries(s, v, keys);
-    return s.otherSide ? withOtherSide(queries) : queries.window!;
+    return windowOf(windowQueries(s, v, keys), s.otherSide);
   }, { anyValues: true });
 
   // A count stays planned for its values: made for any, its plan cannot know how few posts
