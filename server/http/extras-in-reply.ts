@@ -15,7 +15,7 @@
 // the reader's extra items (tags/counts.ts).
 import type { ExtraItem, Extras } from '../resources/beyond-audience';
 import type { ContentTypeName } from '../resources/content/types';
-import { parseDate } from './param-types';
+import { contentIdPattern, parseDate } from './param-types';
 import { Params } from './params';
 
 /**
@@ -96,13 +96,9 @@ export function couldShow(extras: Extras, endpoint: string, query: string | unde
   return 'yes';
 }
 
-/** The content id of a type, its network and its number: one for each type of CONTENT. */
-const ID_OF_TYPE = new Map<string, RegExp>();
-
 /** A multi-get shows an extra only when it names one (whatever network the id names: the endpoint refuses others). */
 function byIds(items: ExtraItem[], type: string, ids: string[]): Showing {
-  let pattern = ID_OF_TYPE.get(type);
-  if (!pattern) ID_OF_TYPE.set(type, (pattern = new RegExp(`^(\\d{1,15}):${type}:(\\d{1,15})$`)));
+  const pattern = contentIdPattern(type);
   for (const value of ids) {
     const m = pattern.exec(value.trim());
     if (!m || items.some((item) => item.id === Number(m[2]))) return 'yes';

@@ -51,9 +51,18 @@ export const listingParams = {
 
 export const visibilityParam = z.enum(['all', 'members', 'friends', 'me']);
 
+const contentIdPatterns = new Map<string, RegExp>();
+
+/** What a content id of `type` reads as, `<networkId>:<Type>:<n>` (network and number in groups 1 and 2); made once per type. */
+export function contentIdPattern(type: string): RegExp {
+  let pattern = contentIdPatterns.get(type);
+  if (!pattern) contentIdPatterns.set(type, (pattern = new RegExp(`^(\\d{1,15}):${type}:(\\d{1,15})$`)));
+  return pattern;
+}
+
 /** A content id `<networkId>:<Type>:<n>`, checked for its type; the network is checked by the caller. */
 export function contentIdParam(type: string) {
-  const pattern = new RegExp(`^(\\d{1,15}):${type}:(\\d{1,15})$`);
+  const pattern = contentIdPattern(type);
   return z
     .string()
     .transform((v, ctx) => {
