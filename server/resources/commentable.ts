@@ -25,6 +25,17 @@ export async function findVisibleItem(db: Db, scope: ScopeContext, type: string,
   return row;
 }
 
+/**
+ * True when the item `type` `id` (a value, not a column) exists in this network and the caller
+ * may see it: a condition on no row of the statement, which both databases check once per run.
+ */
+export function isVisibleItem(eb: ExpressionBuilder<any, any>, type: ContentTypeName, id: number, scope: ScopeContext): Expression<SqlBool> {
+  const t = contentType(type)!;
+  return sql<SqlBool>`exists (
+    select 1 from ${sql.table(t.table)} as x
+    where x.id = ${id} and x.network_id = ${scope.network.id} and ${visibleItem(eb, { alias: 'x', publishable: t.publishable }, scope)})`;
+}
+
 /** True for comments (aliased `alias`) whose item the caller may see. */
 export function onVisibleItem(eb: ExpressionBuilder<any, any>, alias: string, scope: ScopeContext): Expression<SqlBool> {
   return namesVisibleItem(eb, { type: `${alias}.attached_to_type`, id: `${alias}.attached_to_id` }, scope);

@@ -37,6 +37,12 @@ describe('Comment/recent', () => {
       expectError(await member.post('Comment', { attachedTo: `${server.networkId}:${type}:1`, description: 'x' }), 404, 3, 1);
     }
   });
+
+  it('answers for the item before the anchor, when both are wrong', async () => {
+    for (const attachedTo of [`${server.networkId}:BlogPost:999999`, postId.replace(/^\d+/, '1'), `${server.networkId}:Gizmo:1`]) {
+      expectError(await member.get('Comment/recent', { attachedTo, anchor: 'forged' }), 404, 3, 1);
+    }
+  });
 });
 
 describe('Comment/featured', () => {

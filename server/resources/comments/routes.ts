@@ -2,8 +2,8 @@
 import { endpoint } from '../../http/endpoint';
 import { idInNetwork, listing } from '../../http/reply';
 import { commentEntry, commentPresenter, createParams, deleteParams, featuredParams, recentParams, updateParams } from './schema';
-import { addComment, changeComment, itemForComments, removeComment } from './service';
-import { listComments, listFeaturedComments } from './store';
+import { addComment, changeComment, commentsOfItem, removeComment } from './service';
+import { listFeaturedComments } from './store';
 
 export const commentEndpoints = [
   endpoint({
@@ -13,11 +13,7 @@ export const commentEndpoints = [
     summary: 'Comments of one content item, newest first.',
     params: recentParams,
     entry: commentEntry,
-    handle: async (ctx, p) => {
-      const item = await itemForComments(ctx, p.attachedTo);
-      const page = await listComments(ctx.db, ctx, { type: p.attachedTo.type, id: item.id }, p, p.count, ctx.anchors.decode(p.anchor), ctx.kept);
-      return listing(ctx, commentPresenter, page, p.fields);
-    },
+    handle: async (ctx, p) => listing(ctx, commentPresenter, await commentsOfItem(ctx, p), p.fields),
   }),
   endpoint({
     method: 'GET',

@@ -7,19 +7,46 @@ import { plainExcerpt, sanitizeDescription } from '../../lib/sanitize';
 import { recordAudit } from '../audit/store';
 import { isAdmin } from '../../lib/viewer';
 import { findVisibleItem } from '../commentable';
-import { deleteComment, findCommentRow, insertComment, isVisibleComment, updateComment } from './store';
+import { deleteComment, findCommentRow, insertComment, isVisibleComment, listComments, updateComment } from './store';
+import type { KeptRows } from '../../lib/kept-rows';
+import type { Position } from '../../db/paging';
 import { forgetActivityAbout, recordActivity } from '../activity/store';
 import { hasBlocked } from '../friends/store';
 import { lockContent } from '../content/store';
 import { announce, committed, type Change } from '../../lib/changes';
+import { contentType, type ContentTypeName } from '../content/types';
 
-import type { ContentTypeName } from '../content/types';
+/**
+ * A page of the comments of an item the caller may see. A page with comments is read in one
+ * statement, which also finds the item (store.ts: listComments); only a page without any looks
+ * the item up, to tell an item with none from one the caller may not see. The item's error
+ * still comes before the anchor's.
+ */
+export async function commentsOfItem(
+  ctx: Actor & { kept: KeptRows },
+  p: { attachedTo: { networkId: number; type: string; id: number }; approved?: boolean; count: number; anchor?: string },
+) {
+  const { attachedTo: ref } = p;
+  if (ref.networkId !== ctx.network.id || !contentType(ref.type)) throw noSuchItem();
+  let position: Position;
+  try {
+    position = ctx.anchors.decode(p.anchor);
+  } catch (error) {
+    await itemForComments(ctx, ref);
+    throw error;
+  }
+  const page = await listComments(ctx.db, ctx, { type: ref.type as ContentTypeName, id: ref.id }, p, p.count, position, ctx.kept);
+  if (page.rows.length === 0) await itemForComments(ctx, ref);
+  return page;
+}
 
 export async function itemForComments(ctx: Actor, ref: { networkId: number; type: string; id: number }) {
   const item = ref.networkId === ctx.network.id ? await findVisibleItem(ctx.db, ctx, ref.type, ref.id) : undefined;
-  if (!item) throw new ApiError('noSuchItem', 'No such item to comment on.');
+  if (!item) throw noSuchItem();
   return item;
 }
+
+const noSuchItem = () => new ApiError('noSuchItem', 'No such item to comment on.');
 
 export async function addComment(ctx: SignedInActor, input: { attachedTo: { networkId: number; type: string; id: number }; description: string }) {
   const item = await itemForComments(ctx, input.attachedTo);
@@ -31,7 +58,7 @@ export async function addComment(ctx: SignedInActor, input: { attachedTo: { netw
   const moderated = ctx.network.comment_moderation && !isAdmin(ctx.viewer) && item.author_id !== viewer;
   return committed(ctx, async (tx) => {
     // Held until the comment is in, so a deletion of the item either comes first (and this is 404) or removes the comment too.
-    if (!(await lockContent(tx, ctx.dialect, input.attachedTo.type as ContentTypeName, item.id, 'share'))) throw new ApiError('noSuchItem', 'No such item to comment on.');
+    if (!(await lockContent(tx, ctx.dialect, input.attachedTo.type as ContentTypeName, item.id, 'share'))) throw noSuchItem();
     const id = await insertComment(tx, {
       network_id: ctx.network.id,
       author_id: viewer,

@@ -9,7 +9,8 @@ import { oneOfIds, preparedQuery } from '../../db/prepared';
 import type { KeptRows } from '../../lib/kept-rows';
 import { isAdmin } from '../../lib/viewer';
 import { scopeOf, scopeShape, scopeValues, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
-import { onVisibleItem } from '../commentable';
+import { isVisibleItem, onVisibleItem } from '../commentable';
+import type { ContentTypeName } from '../content/types';
 import type { CommentItem } from './schema';
 
 function selectComments(db: Db | Tx) {
@@ -57,18 +58,23 @@ const toItem = (r: CommentRow): CommentItem => ({
 interface ItemCommentsShape {
   scope: ScopeShape;
   approved: boolean | null;
+  itemType: ContentTypeName;
 }
 
 interface ItemCommentsValues extends ScopeValues {
-  itemType: string;
   itemId: number;
 }
 
-/** `comments` (aliased `c`) narrowed to those of the item that the caller may read. */
+/**
+ * `comments` (aliased `c`) narrowed to those of the item that the caller may read, when the
+ * caller may see the item: a page with comments shows that it exists, in the same statement.
+ */
 function ofItem<Q extends SelectQueryBuilder<any, any, any>>(comments: Q, s: ItemCommentsShape, v: ItemCommentsValues): Q {
-  const q = readable(comments, scopeOf(s.scope, v))
-    .where('c.attached_to_type', '=', v.itemType)
-    .where('c.attached_to_id', '=', v.itemId);
+  const scope = scopeOf(s.scope, v);
+  const q = readable(comments, scope)
+    .where('c.attached_to_type', '=', s.itemType)
+    .where('c.attached_to_id', '=', v.itemId)
+    .where((eb) => isVisibleItem(eb, s.itemType, v.itemId, scope));
   return (s.approved === null ? q : q.where('c.approved', '=', s.approved ? 1 : 0)) as Q;
 }
 
@@ -85,19 +91,20 @@ const commentsQuery = preparedQuery(
 
 /**
  * Comments of one item, taken from those kept when they are (shared with other reads, to
- * present, not change); the caller has already been shown to see the item.
+ * present, not change). Only of an item the caller may see: a page with none tells nothing
+ * about the item, one with comments that the caller may see it.
  */
 export async function listComments(
   db: Db,
   scope: ScopeContext,
-  item: { type: string; id: number },
+  item: { type: ContentTypeName; id: number },
   filters: { approved?: boolean },
   count: number,
   position: Position,
   kept: KeptRows,
 ) {
-  const shape = { scope: scopeShape(scope), approved: filters.approved ?? null };
-  const values = { ...scopeValues(scope), itemType: item.type, itemId: item.id };
+  const shape = { scope: scopeShape(scope), approved: filters.approved ?? null, itemType: item.type };
+  const values = { ...scopeValues(scope), itemId: item.id };
   const keys = await itemCommentKeys(db, shape, values, count, position);
   return kept.page(scope.network.id, 'Comment', scope.now, keys, async (ids) => (await commentsQuery(db, { ids: ids.length }, { ids })).map(toItem));
 }
