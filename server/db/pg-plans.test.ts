@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScopeContext } from '../lib/scope';
 import { listActivity } from '../resources/activity/store';
+import { listComments } from '../resources/comments/store';
 import { postStore } from '../resources/blog-posts/store';
 import { ChangeBus } from '../lib/changes';
 import { KeptRows } from '../lib/kept-rows';
@@ -114,6 +115,43 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL plans on a database of
       // The newest events first, the same on every run.
       const newest = await server.db.selectFrom('activities').select('id').where('network_id', '=', server.networkId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(40).execute();
       expect(results[0]).toEqual([newest.slice(0, 20).map((r) => r.id), newest.slice(20).map((r) => r.id), false, false]);
+      expect(new Set(results.map((r) => JSON.stringify(r))).size).toBe(1);
+    });
+  });
+
+  it("reads an item's comments by walking them in order, having checked once that the caller may see the item", async () => {
+    const carol = await server.signUp('Carol');
+    const post = Number(String((await carol.post('BlogPost', { title: 'Commented' })).body.id).split(':')[2]);
+    for (let i = 0; i < 5; i++) expect((await carol.post('Comment', { attachedTo: `${server.networkId}:BlogPost:${post}`, description: `Comment ${i}` })).status).toBe(200);
+    const [network] = await server.db.selectFrom('networks').select(['id', 'is_private']).where('id', '=', server.networkId).execute();
+    const [member] = await server.db.selectFrom('accounts').select('id').where('full_name', '=', 'Carol').execute();
+    const scope = (now: number) =>
+      ({ viewer: { accountId: member!.id, screenName: null, role: 'member', state: 'active', via: 'session' }, network: network!, now }) as ScopeContext;
+    const kept = new KeptRows(new ChangeBus());
+    await server.db.connection().execute(async (db) => {
+      const before = await statementsOn(db);
+      const read = async (n: number) => {
+        const first = await listComments(db, scope(Date.now() + n), { type: 'BlogPost', id: post }, {}, 2, { start: true }, kept);
+        const next = await listComments(db, scope(Date.now() + n), { type: 'BlogPost', id: post }, {}, 2, first.position, kept);
+        return [first.rows.map((r) => r.description), next.rows.map((r) => r.description)];
+      };
+      const results = [];
+      for (let n = 0; n < 7; n++) results.push(await read(n));
+      const after = await statementsOn(db);
+      const used = [...after.values()].filter(
+        (s) => s.generic + s.custom > (before.get(s.name)?.generic ?? 0) + (before.get(s.name)?.custom ?? 0) && s.statement.includes('"c"."attached_to_id" = '),
+      );
+      // The window from the start, and from the anchor with its other side's check.
+      expect(used).toHaveLength(2);
+      for (const statement of used) {
+        const plan = await genericPlanOf(db, statement);
+        // The item, once per run, before any comment (comments/store.ts: ofItem)...
+        expect(plan, plan).toMatch(/InitPlan \d+[\s\S]*Index Scan using blog_posts_pkey on blog_posts x[\s\S]*One-Time Filter/);
+        // ...then its comments in the order of their index, as far as the page goes.
+        expect(plan, plan).toMatch(/Index Scan( Backward)? using comments_by_item on comments c\b/);
+        for (const [, key] of plan.matchAll(/Sort Key: (.*)/g)) expect(key, plan).not.toMatch(/created_at/);
+      }
+      expect(results[0]).toEqual([['Comment 4', 'Comment 3'], ['Comment 2', 'Comment 1']]);
       expect(new Set(results.map((r) => JSON.stringify(r))).size).toBe(1);
     });
   });
