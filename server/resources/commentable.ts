@@ -13,10 +13,13 @@ const visibleItemQuery = preparedQuery((db: Db, s: { type: ContentTypeName; scop
   return db
     .selectFrom(`${t.table} as x` as 'blog_posts as x')
     .select(['x.id', 'x.author_id', sql<number>`${t.closed ? sql.ref(`x.${t.closed}`) : sql.lit(0)}`.as('closed')])
-    .where('x.id', '=', v.id)
-    .where('x.network_id', '=', scope.network.id)
-    .where((eb) => visibleItem(eb, { alias: 'x', publishable: t.publishable }, scope));
+    .where((eb) => isItemSeen(eb, t, v.id, scope));
 });
+
+/** True where the item `x` of type `t` is `id`, in this network, and the caller may see it. */
+function isItemSeen(eb: ExpressionBuilder<any, any>, t: ContentType, id: number, scope: ScopeContext): Expression<SqlBool> {
+  return eb.and([eb('x.id', '=', id), eb('x.network_id', '=', scope.network.id), visibleItem(eb, { alias: 'x', publishable: t.publishable }, scope)]);
+}
 
 /** The item with its author and whether it is closed, if it exists in this network and the caller may see it. */
 export async function findVisibleItem(db: Db, scope: ScopeContext, type: string, id: number) {
@@ -31,9 +34,7 @@ export async function findVisibleItem(db: Db, scope: ScopeContext, type: string,
  */
 export function isVisibleItem(eb: ExpressionBuilder<any, any>, type: ContentTypeName, id: number, scope: ScopeContext): Expression<SqlBool> {
   const t = contentType(type)!;
-  return sql<SqlBool>`exists (
-    select 1 from ${sql.table(t.table)} as x
-    where x.id = ${id} and x.network_id = ${scope.network.id} and ${visibleItem(eb, { alias: 'x', publishable: t.publishable }, scope)})`;
+  return sql<SqlBool>`exists (select 1 from ${sql.table(t.table)} as x where ${isItemSeen(eb, t, id, scope)})`;
 }
 
 /** True for comments (aliased `alias`) whose item the caller may see. */
