@@ -52,6 +52,17 @@ async function genericPlanOf(db: Db, statement: Statement): Promise<string> {
   }
 }
 
+/** The statements run between two readings of statementsOn. */
+const ranBetween = (before: Map<string, Statement>, after: Map<string, Statement>) =>
+  [...after.values()].filter((s) => s.generic + s.custom > (before.get(s.name)?.generic ?? 0) + (before.get(s.name)?.custom ?? 0));
+
+/** What a store reads for the member named `fullName` on the test's network, at a time. */
+async function memberScope(server: TestServer, fullName: string): Promise<(now: number) => ScopeContext> {
+  const [network] = await server.db.selectFrom('networks').select(['id', 'is_private']).where('id', '=', server.networkId).execute();
+  const [member] = await server.db.selectFrom('accounts').select('id').where('full_name', '=', fullName).execute();
+  return (now) => ({ viewer: { accountId: member!.id, screenName: null, role: 'member', state: 'active', via: 'session' }, network: network!, now }) as ScopeContext;
+}
+
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL plans on a database of many networks', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -76,10 +87,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL plans on a database of
   afterAll(() => server?.stop());
 
   it("reads the activity feed's pages by walking its index in order, not by sorting a network's events", async () => {
-    const [network] = await server.db.selectFrom('networks').select(['id', 'is_private']).where('id', '=', server.networkId).execute();
-    const [member] = await server.db.selectFrom('accounts').select('id').where('full_name', '=', 'Bob').execute();
-    const scope = (now: number) =>
-      ({ viewer: { accountId: member!.id, screenName: null, role: 'member', state: 'active', via: 'session' }, network: network!, now }) as ScopeContext;
+    const scope = await memberScope(server, 'Bob');
     const kept = new KeptRows(new ChangeBus());
     await server.db.connection().execute(async (db) => {
       const before = await statementsOn(db);
@@ -95,9 +103,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL plans on a database of
       for (let n = 6; n < 9; n++) results.push(await read(n));
       const after = await statementsOn(db);
       // The events themselves are read by id once, then kept (lib/kept-rows.ts).
-      const used = [...after.values()].filter(
-        (s) => s.generic + s.custom > (before.get(s.name)?.generic ?? 0) + (before.get(s.name)?.custom ?? 0) && !s.statement.includes('"e"."id" = any('),
-      );
+      const used = ranBetween(before, after).filter((s) => !s.statement.includes('"e"."id" = any('));
       // The window's keys from the start, and from the anchor with its other side's check (db/paging.ts: readPageOnce).
       expect(used).toHaveLength(2);
       expect(used.filter((s) => s.statement.includes('as "other_side"'))).toHaveLength(1);
@@ -123,10 +129,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL plans on a database of
     const carol = await server.signUp('Carol');
     const post = Number(String((await carol.post('BlogPost', { title: 'Commented' })).body.id).split(':')[2]);
     for (let i = 0; i < 5; i++) expect((await carol.post('Comment', { attachedTo: `${server.networkId}:BlogPost:${post}`, description: `Comment ${i}` })).status).toBe(200);
-    const [network] = await server.db.selectFrom('networks').select(['id', 'is_private']).where('id', '=', server.networkId).execute();
-    const [member] = await server.db.selectFrom('accounts').select('id').where('full_name', '=', 'Carol').execute();
-    const scope = (now: number) =>
-      ({ viewer: { accountId: member!.id, screenName: null, role: 'member', state: 'active', via: 'session' }, network: network!, now }) as ScopeContext;
+    const scope = await memberScope(server, 'Carol');
     const kept = new KeptRows(new ChangeBus());
     await server.db.connection().execute(async (db) => {
       const before = await statementsOn(db);
@@ -138,9 +141,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL plans on a database of
       const results = [];
       for (let n = 0; n < 7; n++) results.push(await read(n));
       const after = await statementsOn(db);
-      const used = [...after.values()].filter(
-        (s) => s.generic + s.custom > (before.get(s.name)?.generic ?? 0) + (before.get(s.name)?.custom ?? 0) && s.statement.includes('"c"."attached_to_id" = '),
-      );
+      const used = ranBetween(before, after).filter((s) => s.statement.includes('"c"."attached_to_id" = '));
       // The window from the start, and from the anchor with its other side's check.
       expect(used).toHaveLength(2);
       for (const statement of used) {
@@ -190,7 +191,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL plans on a network of 
       const back = await postStore.list(db, scope, { tag: 'tag7' }, 'created', -5, after.position);
       // Back from the end of the second page, the anchored post included: the second page again.
       expect(back.rows.map((r) => r.id)).toEqual(after.rows.map((r) => r.id));
-      const used = [...(await statementsOn(db)).values()].filter((s) => s.generic + s.custom > (before.get(s.name)?.generic ?? 0) + (before.get(s.name)?.custom ?? 0));
+      const used = ranBetween(before, await statementsOn(db));
       const windows = used.filter((s) => s.statement.includes(' as "key"'));
       const otherSides = used.filter((s) => s.statement.startsWith('select 1 as "one"'));
       // From the start; after the anchor; before it. Then the other side of each anchor.
@@ -217,7 +218,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL plans on a network of 
         expect(back.rows.map((r) => r.id)).toEqual(after.rows.map((r) => r.id));
         expect(after.rows.map((r) => r.id)).toEqual((await postStore.list(db, scope, filters, 'created', 5, first.position)).rows.map((r) => r.id));
       }
-      const used = [...(await statementsOn(db)).values()].filter((s) => s.generic + s.custom > (before.get(s.name)?.generic ?? 0) + (before.get(s.name)?.custom ?? 0));
+      const used = ranBetween(before, await statementsOn(db));
       const keys = used.filter((s) => s.statement.startsWith('select "p"."id" as "id", "p"."created_at" as "created_at"'));
       // From the start, after an anchor and before it; without a tag and with one.
       expect(keys).toHaveLength(6);
