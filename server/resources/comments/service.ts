@@ -27,7 +27,7 @@ export async function commentsOfItem(
   p: { attachedTo: { networkId: number; type: string; id: number }; approved?: boolean; count: number; anchor?: string },
 ) {
   const { attachedTo: ref } = p;
-  if (ref.networkId !== ctx.network.id || !contentType(ref.type)) throw noSuchItem();
+  const type = typeOfItem(ctx, ref);
   let position: Position;
   try {
     position = ctx.anchors.decode(p.anchor);
@@ -35,15 +35,21 @@ export async function commentsOfItem(
     await itemForComments(ctx, ref);
     throw error;
   }
-  const page = await listComments(ctx.db, ctx, { type: ref.type as ContentTypeName, id: ref.id }, p, p.count, position, ctx.kept);
+  const page = await listComments(ctx.db, ctx, { type, id: ref.id }, p, p.count, position, ctx.kept);
   if (page.rows.length === 0) await itemForComments(ctx, ref);
   return page;
 }
 
 export async function itemForComments(ctx: Actor, ref: { networkId: number; type: string; id: number }) {
-  const item = ref.networkId === ctx.network.id ? await findVisibleItem(ctx.db, ctx, ref.type, ref.id) : undefined;
+  const item = await findVisibleItem(ctx.db, ctx, typeOfItem(ctx, ref), ref.id);
   if (!item) throw noSuchItem();
   return item;
+}
+
+/** The content type of the item `ref` names, when it could be one of this network's: else there is no such item, found without a query. */
+function typeOfItem(ctx: Actor, ref: { networkId: number; type: string }): ContentTypeName {
+  if (ref.networkId !== ctx.network.id || !contentType(ref.type)) throw noSuchItem();
+  return ref.type as ContentTypeName;
 }
 
 const noSuchItem = () => new ApiError('noSuchItem', 'No such item to comment on.');
