@@ -14,8 +14,8 @@ const MAX_SIGNED = 10_000;
 export class AnchorCodec {
   /**
    * The MACs of the anchors this server handed out lately: the first page of a listing ends at
-   * the same position for every reader until something is written. Anchors that come back are
-   * checked afresh.
+   * the same position for every reader until something is written. An anchor that comes back
+   * is checked against the MAC kept for its payload, or one computed afresh.
    */
   private readonly signed = new Map<string, string>();
   /** The secret as a key object, made once: HMACs keyed with a string import it on every call. */
@@ -41,7 +41,7 @@ export class AnchorCodec {
   decode(anchor: string | undefined): Position {
     if (anchor === undefined || anchor === '') return { start: true };
     const [payload, mac, ...rest] = anchor.split('.');
-    if (!payload || !mac || rest.length > 0 || !sameMac(this.mac(payload), mac)) throw new ApiError('invalidAnchor', 'Invalid anchor.');
+    if (!payload || !mac || rest.length > 0 || !sameMac(this.signed.get(payload) ?? this.mac(payload), mac)) throw new ApiError('invalidAnchor', 'Invalid anchor.');
     const value = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown[];
     if (value[0] === 0) return { start: true };
     return { side: value[0] === 1 ? 'after' : 'before', key: value[1] as SortKey, id: value[2] as number, ordering: String(value[3]) };

@@ -15,7 +15,8 @@ import { WrittenEntries } from './fields';
  * Writes a JSON reply with the headers Express's `res.send` gave it — Content-Type,
  * Content-Length and a weak ETag of the same form (length and SHA-1 of the body) — and
  * answers 304 without the body to a client that holds it (conditional.ts), in one pass:
- * the body is serialised and encoded once, hashed once, and handed to Node as it is.
+ * the body is serialised and encoded once, hashed once, and handed to Node as it is; a body
+ * of entries kept whose reply was sent before is that reply again, bytes and ETag.
  */
 export function sendJson(req: Request, res: Response, status: number, body: unknown): void {
   // Like every parameter, xn_pretty may travel in the query or in a form body.
@@ -23,11 +24,19 @@ export function sendJson(req: Request, res: Response, status: number, body: unkn
   const query = req.originalUrl.indexOf('?');
   const pretty =
     (query >= 0 && req.originalUrl.includes('xn_pretty=') && /(^|&)xn_pretty=(true|1)(&|$)/.test(req.originalUrl.slice(query + 1))) || inBody === 'true' || inBody === '1';
-  const bytes = Buffer.from(pretty ? JSON.stringify(body, null, 2) : written(body), 'utf8');
+  // A reply of entries kept (fields.ts: presentWritten) is the one last sent with them when the rest of it is the same.
+  const entry = (body as { entry?: unknown } | null)?.entry;
+  const written = !pretty && entry instanceof WrittenEntries ? { entries: entry, rest: restOf(body as Record<string, unknown>) } : undefined;
+  const last = written?.entries.finished;
+  const kept = last && sameRest(last.rest, written.rest) ? last : undefined;
+  const bytes = kept?.bytes ?? Buffer.from(pretty ? JSON.stringify(body, null, 2) : writtenBody(body), 'utf8');
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   let etag = res.getHeader('ETag') as string | undefined;
-  if (etag === undefined) res.setHeader('ETag', (etag = weakETag(bytes)));
+  if (etag === undefined) {
+    res.setHeader('ETag', (etag = kept?.etag ?? weakETag(bytes)));
+    if (written && !kept) written.entries.finish({ rest: written.rest, bytes, etag });
+  }
   const ok = status >= 200 && status < 300;
   if (ok && (req.method === 'GET' || req.method === 'HEAD') && notModified(req.headers, { etag, lastModified: res.getHeader('Last-Modified') as string | undefined })) {
     res.statusCode = 304;
@@ -45,13 +54,27 @@ const ENTRIES = '\u0000entries\u0000';
 const ENTRIES_WRITTEN = `"entry":${JSON.stringify(ENTRIES)}`;
 
 /** The body in JSON, with entries already written (fields.ts: presentWritten) spliced in as they are. */
-function written(body: unknown): string {
+function writtenBody(body: unknown): string {
   const entry = (body as { entry?: unknown } | null)?.entry;
   if (!(entry instanceof WrittenEntries)) return JSON.stringify(body);
   const text = JSON.stringify({ ...(body as object), entry: ENTRIES });
   // Found once: the reply's own key; within a string a member wrote, every quote is escaped.
   const at = text.indexOf(ENTRIES_WRITTEN);
   return `${text.slice(0, at)}"entry":[${entry.texts.join(',')}]${text.slice(at + ENTRIES_WRITTEN.length)}`;
+}
+
+/** The members of a body but its entries, as key, value, key, value, ... */
+function restOf(body: Record<string, unknown>): unknown[] {
+  const rest: unknown[] = [];
+  for (const key in body) if (key !== 'entry') rest.push(key, body[key]);
+  return rest;
+}
+
+/** Whether two bodies' members but their entries are the same: equal keys in the same order, and values that are the same (a kept object, not one equal to it). */
+function sameRest(a: unknown[], b: unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** One call instead of a Hash object's three where Node has it (20.12 and later). */

@@ -126,11 +126,36 @@ function presentResources<T>(presenter: Presenter<T>, items: T[], selection: Sel
  * them back (toJSON).
  */
 export class WrittenEntries {
-  constructor(readonly texts: string[]) {}
+  /** The last reply sent with these entries, kept (see `finish`). */
+  finished: FinishedReply | undefined;
+
+  /** `keep`: these entries are kept for the items they show (presentWritten), which what they keep is charged to. */
+  constructor(
+    readonly texts: string[],
+    private readonly keep?: (bytes: number) => void,
+  ) {}
+
+  /**
+   * Keeps the reply sent with these entries (envelope.ts: sendJson) when they are kept: the
+   * next read of the same items gets the same entries, and the same reply where the rest of
+   * its body is the same too.
+   */
+  finish(reply: FinishedReply): void {
+    if (!this.keep) return;
+    this.keep(reply.bytes.length - (this.finished?.bytes.length ?? 0));
+    this.finished = reply;
+  }
 
   toJSON(): unknown[] {
     return this.texts.map((text) => JSON.parse(text) as unknown);
   }
+}
+
+/** A reply sent with written entries: the rest of its body (key, value, ...), its bytes and its ETag. */
+export interface FinishedReply {
+  rest: unknown[];
+  bytes: Buffer;
+  etag: string;
 }
 
 /** An entry written for an item: for a selection, an origin and a network, until a time. */
@@ -157,28 +182,90 @@ export interface EntryKeeper<T> {
 }
 
 /**
+ * A list of items presented lately, by its first item: read again, the same items (a page of
+ * rows kept, lib/kept-rows.ts) in the same selection, origin and network take the same entries
+ * and resources, and with them the reply they were sent in (WrittenEntries: finish).
+ */
+interface WrittenList {
+  selection: Selection;
+  origin: string;
+  subdomain: string;
+  until: number;
+  /** Held weakly: a list keeps no item that its cache has forgotten alive. */
+  items: WeakRef<object>[];
+  entries: WrittenEntries;
+  resources: Record<string, Record<string, unknown>>;
+}
+
+const writtenLists = new WeakMap<object, WrittenList[]>();
+const LISTS_PER_ITEM = 4;
+/** About what a list kept takes in memory besides its reply, in bytes. */
+const listSize = (items: readonly unknown[]) => 256 + items.length * 32;
+
+/**
  * What present makes, with the entries written in JSON; each of an item `keeper` holds (a
  * row kept) is kept with it, and charged to it, for the next reply that shows it, so that
- * such an item is written once, not on every request.
+ * such an item is written once, not on every request. A list of such items is kept with its
+ * first, its entries and resources made once for the same list.
  */
 export function presentWritten<T extends object>(presenter: Presenter<T>, items: T[], selection: Selection, ctx: PresentContext, keeper: EntryKeeper<T>) {
+  const first = items[0];
+  const lists = first && keeper.holds(first) ? writtenLists.get(first) : undefined;
+  const sameList = (l: WrittenList) =>
+    l.selection === selection && l.origin === ctx.origin && l.subdomain === ctx.networkSubdomain && ctx.now < l.until && sameItems(l.items, items);
+  const kept = lists?.find(sameList);
+  if (kept) return { entries: kept.entries, resources: kept.resources };
+
+  let until = Infinity;
   const texts = items.map((item) => {
     let written = writtenEntries.get(item);
     const same = (w: Written) => w.selection === selection && w.origin === ctx.origin && w.subdomain === ctx.networkSubdomain;
     const found = written?.find(same);
-    if (found && ctx.now < found.until) return found.text;
+    if (found && ctx.now < found.until) {
+      until = Math.min(until, found.until);
+      return found.text;
+    }
     const text = JSON.stringify(entryOf(presenter, item, selection, ctx));
+    const holds = presenter.changesAt?.(item, ctx.now) ?? Infinity;
+    until = Math.min(until, holds);
     if (!keeper.holds(item)) return text;
     // One entry per selection, origin and network: one that no longer holds is replaced.
     let dropped: Written | undefined;
     if (!written) writtenEntries.set(item, (written = []));
     else if (found) dropped = written.splice(written.indexOf(found), 1)[0];
     else if (written.length >= WRITTEN_PER_ITEM) dropped = written.shift();
-    written.push({ selection, origin: ctx.origin, subdomain: ctx.networkSubdomain, until: presenter.changesAt?.(item, ctx.now) ?? Infinity, text });
+    written.push({ selection, origin: ctx.origin, subdomain: ctx.networkSubdomain, until: holds, text });
     keeper.grew(item, writtenSize(text) - (dropped ? writtenSize(dropped.text) : 0));
     return text;
   });
-  return { entries: new WrittenEntries(texts), resources: presentResources(presenter, items, selection, ctx) };
+  const resources = presentResources(presenter, items, selection, ctx);
+  if (!first || !items.every((item) => keeper.holds(item))) return { entries: new WrittenEntries(texts), resources };
+
+  // Kept with its first item, in place of one that no longer holds, or of the oldest.
+  const list: WrittenList = {
+    selection,
+    origin: ctx.origin,
+    subdomain: ctx.networkSubdomain,
+    until,
+    items: items.map((item) => new WeakRef(item)),
+    entries: new WrittenEntries(texts, (bytes) => keeper.grew(first, bytes)),
+    resources,
+  };
+  let charged = listSize(items);
+  const others = lists ?? [];
+  if (!lists) writtenLists.set(first, others);
+  const stale = others.findIndex((l) => ctx.now >= l.until);
+  const dropped = stale >= 0 ? others.splice(stale, 1)[0] : others.length >= LISTS_PER_ITEM ? others.shift() : undefined;
+  if (dropped) charged -= listSize(dropped.items) + (dropped.entries.finished?.bytes.length ?? 0);
+  others.push(list);
+  keeper.grew(first, charged);
+  return { entries: list.entries, resources };
+}
+
+function sameItems(kept: WeakRef<object>[], items: readonly object[]): boolean {
+  if (kept.length !== items.length) return false;
+  for (let i = 0; i < kept.length; i++) if (kept[i]!.deref() !== items[i]) return false;
+  return true;
 }
 
 /** Most dates kept written out; past it they are all forgotten and kept afresh. */

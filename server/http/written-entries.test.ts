@@ -2,7 +2,11 @@
 // reply that shows them (fields.ts: presentWritten; envelope.ts). A reply made so is the reply
 // made afresh, byte for byte, pretty or not; an entry is written anew for another selection
 // or origin, and when its item would read differently with time (a scheduled post falling due).
+// A list of such rows read again takes the entries and resources made for it, and the reply
+// last sent with them where the rest of the reply is the same.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Request, Response } from 'express';
+import { sendJson } from './envelope';
 import { present, presentWritten, selectFields, WrittenEntries, type PresentContext, type Presenter } from './fields';
 import { startTestServer, type Client, type TestServer } from '../test/harness';
 
@@ -22,7 +26,7 @@ function counting() {
       url: (i, ctx) => `${ctx.origin}/n/${ctx.networkSubdomain}/${i.id}`,
       due: (i, ctx) => ctx.now >= i.dueAt,
     },
-    refs: {},
+    refs: { author: { key: (i) => `a${i.id % 2}`, sub: { name: (i) => `Author ${i.id % 2}` } } },
     defaults: ['title', 'url', 'due'],
     changesAt: (i, now) => (i.dueAt > now ? i.dueAt : null),
   };
@@ -85,6 +89,101 @@ describe('entries written once', () => {
     presentWritten(presenter, loose, selection, ctx, keepsNone);
     presentWritten(presenter, loose, selection, ctx, keepsNone);
     expect(calls.n).toBe(2);
+  });
+});
+
+/** What sendJson sends for `body` to a GET of `url`: its bytes (the very Buffer handed to Node) and ETag. */
+function sent(body: Record<string, unknown>, url = '/xn/rest/net/1.0/Item') {
+  const headers = new Map<string, unknown>();
+  let bytes: Buffer | undefined;
+  const res = {
+    statusCode: 0,
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), value),
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+    end: (chunk?: Buffer) => void (bytes = chunk),
+  };
+  sendJson({ method: 'GET', originalUrl: url, headers: {} } as Request, res as unknown as Response, 200, body);
+  return { bytes: bytes!, etag: headers.get('etag') };
+}
+
+describe('a list of items kept', () => {
+  const items = (): Item[] => [
+    { id: 1, title: 'One', dueAt: 0 },
+    { id: 2, title: 'Two', dueAt: 2_000 },
+  ];
+
+  it('read again in the same selection, takes the entries and resources made for it, until one of its items reads differently', () => {
+    const { presenter, calls } = counting();
+    const list = items();
+    const selection = selectFields(presenter, 'title,author.name');
+    const keepsAll = keepingAll();
+    const first = presentWritten(presenter, list, selection, ctx, keepsAll);
+    const chargedToFirst = keepsAll.charged.get(list[0]!)!;
+    const chargedToSecond = keepsAll.charged.get(list[1]!)!;
+    calls.n = 0;
+    const again = presentWritten(presenter, list, selection, ctx, keepsAll);
+    expect(again.entries).toBe(first.entries);
+    expect(again.resources).toBe(first.resources);
+    expect(calls.n).toBe(0);
+    // The list is charged to its first item (whose entry is about as long as the second's), once.
+    expect(chargedToFirst - chargedToSecond).toBeGreaterThan(100);
+    expect(keepsAll.charged.get(list[0]!)).toBe(chargedToFirst);
+
+    // Other items, or the same in another order, another selection or origin: another list.
+    expect(presentWritten(presenter, [...list].reverse(), selection, ctx, keepsAll).entries).not.toBe(first.entries);
+    expect(presentWritten(presenter, [list[0]!], selection, ctx, keepsAll).entries).not.toBe(first.entries);
+    expect(presentWritten(presenter, list, selectFields(presenter, 'title'), ctx, keepsAll).entries).not.toBe(first.entries);
+    expect(presentWritten(presenter, list, selection, { ...ctx, origin: 'https://two.example' }, keepsAll).entries).not.toBe(first.entries);
+    expect(presentWritten(presenter, list, selection, ctx, keepsAll).entries).toBe(first.entries);
+
+    // The second item is due at 2,000: from then on the list is made again, with the item as it reads then.
+    const due = presentWritten(presenter, list, selection, { ...ctx, now: 2_000 }, keepsAll);
+    expect(due.entries).not.toBe(first.entries);
+    expect(JSON.parse(due.entries.texts[1]!)).toMatchObject({ id: 2 });
+    expect(presentWritten(presenter, list, selection, { ...ctx, now: 2_001 }, keepsAll).entries).toBe(due.entries);
+
+    // Items not kept: made every time.
+    const loose = items();
+    expect(presentWritten(presenter, loose, selection, ctx, keepsNone).entries).not.toBe(presentWritten(presenter, loose, selection, ctx, keepsNone).entries);
+  });
+
+  it('is sent in the reply last sent with it where the rest of the reply is the same, and in one made afresh otherwise', () => {
+    const { presenter } = counting();
+    const list = items();
+    const selection = selectFields(presenter, 'title,author.name');
+    const keepsAll = keepingAll();
+    const { entries, resources } = presentWritten(presenter, list, selection, ctx, keepsAll);
+    const body = (anchor: string) => ({ success: true, entry: entries, anchor, lastPage: false, resources });
+    /** The reply JSON.stringify makes of the same body, entries and all. */
+    const afresh = (anchor: string) => JSON.stringify(JSON.parse(JSON.stringify(body(anchor))));
+
+    const one = sent(body('one'));
+    expect(one.bytes.toString()).toBe(afresh('one'));
+    expect(JSON.parse(one.bytes.toString())).toMatchObject({ entry: [{ id: 1, title: 'One' }, { id: 2, title: 'Two' }], resources: { a1: { name: 'Author 1' }, a0: { name: 'Author 0' } } });
+    // The reply is charged to the list's first item.
+    expect(keepsAll.charged.get(list[0]!)).toBeGreaterThan(one.bytes.length);
+    const again = sent(body('one'));
+    expect(again.bytes).toBe(one.bytes);
+    expect(again.etag).toBe(one.etag);
+
+    // Another anchor: another reply, and the one after it is that one.
+    const two = sent(body('two'));
+    expect(two.bytes.toString()).toBe(afresh('two'));
+    expect(two.etag).not.toBe(one.etag);
+    expect(sent(body('two')).bytes).toBe(two.bytes);
+    expect(sent(body('one')).bytes.toString()).toBe(afresh('one'));
+    // Resources made anew (equal, not the ones kept): made afresh.
+    expect(sent({ ...body('one'), resources: structuredClone(resources) }).bytes).not.toBe(sent(body('one')).bytes);
+
+    // Pretty: never the compact reply.
+    expect(sent(body('one'), '/xn/rest/net/1.0/Item?xn_pretty=true').bytes.toString()).toBe(JSON.stringify(JSON.parse(afresh('one')), null, 2));
+    expect(sent(body('one')).bytes.toString()).toBe(afresh('one'));
+
+    // Entries not kept: made afresh every time.
+    const loose = presentWritten(presenter, items(), selection, ctx, keepsNone);
+    const looseBody = { success: true, entry: loose.entries, resources: loose.resources };
+    expect(sent(looseBody).bytes).not.toBe(sent(looseBody).bytes);
   });
 });
 
