@@ -230,10 +230,8 @@ export function presentWritten<T extends object>(presenter: Presenter<T>, items:
     until = Math.min(until, holds);
     if (!keeper.holds(item)) return text;
     // One entry per selection, origin and network: one that no longer holds is replaced.
-    let dropped: Written | undefined;
     if (!written) writtenEntries.set(item, (written = []));
-    else if (found) dropped = written.splice(written.indexOf(found), 1)[0];
-    else if (written.length >= WRITTEN_PER_ITEM) dropped = written.shift();
+    const dropped = makeRoom(written, found, WRITTEN_PER_ITEM);
     written.push({ selection, origin: ctx.origin, subdomain: ctx.networkSubdomain, until: holds, text });
     keeper.grew(item, writtenSize(text) - (dropped ? writtenSize(dropped.text) : 0));
     return text;
@@ -254,12 +252,17 @@ export function presentWritten<T extends object>(presenter: Presenter<T>, items:
   let charged = listSize(items);
   const others = lists ?? [];
   if (!lists) writtenLists.set(first, others);
-  const stale = others.findIndex((l) => ctx.now >= l.until);
-  const dropped = stale >= 0 ? others.splice(stale, 1)[0] : others.length >= LISTS_PER_ITEM ? others.shift() : undefined;
+  const dropped = makeRoom(others, others.find((l) => ctx.now >= l.until), LISTS_PER_ITEM);
   if (dropped) charged -= listSize(dropped.items) + (dropped.entries.finished?.bytes.length ?? 0);
   others.push(list);
   keeper.grew(first, charged);
   return { entries: list.entries, resources };
+}
+
+/** Makes room in `kept` for one more, of at most `max`: drops `stale` if there is one, else the oldest when full; what it dropped. */
+function makeRoom<E>(kept: E[], stale: E | undefined, max: number): E | undefined {
+  if (stale) return kept.splice(kept.indexOf(stale), 1)[0];
+  return kept.length >= max ? kept.shift() : undefined;
 }
 
 function sameItems(kept: WeakRef<object>[], items: readonly object[]): boolean {
