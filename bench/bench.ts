@@ -186,9 +186,10 @@ async function main() {
         { name: 'BlogPost/count', path: `BlogPost/count?createdAfter=${since}`, shared: true, own: { who: 'member with a draft', shows: null } },
         { name: 'Comment/recent (5,000 on the post)', path: `Comment/recent?attachedTo=${thread}&count=20`, shared: true, own: { who: OWN, shows: t.comment } },
         { name: 'Activity/recent', path: 'Activity/recent?count=20', shared: true, own: { who: OWN, shows: t.activity } },
-        // Users and friends name the reader: no member shares those replies anyway.
+        // The member listing, which members share but for the members it lists; not measured for the member with a draft.
         { name: 'User/recent', path: 'User/recent?count=20', shared: false },
-        { name: 'Friend/recent', path: `Friend/recent?author=${main.author}&count=20`, shared: false },
+        // The author's friends, one reply for every reader but the author, who sees a request sent to them.
+        { name: 'Friend/recent', path: `Friend/recent?author=${main.author}&count=20`, shared: true, own: { who: OWN, shows: t.request } },
         // Their draft's tag counts one more for them.
         { name: 'Tag/popular', path: 'Tag/popular?type=BlogPost&count=20', shared: true, own: { who: OWN, shows: null } },
       ];

@@ -52,7 +52,8 @@ export interface OwnItems {
   featured: number;
   /** Their comment on the long thread, awaiting approval, its newest. */
   comment: number;
-  titles: { draft: string; deep: string; featured: string; comment: string; activity: string };
+  /** `request`: the state of the friend request a member sent them, which only they see in their friend list. */
+  titles: { draft: string; deep: string; featured: string; comment: string; activity: string; request: string };
 }
 
 /** Adds `size` of content to the network (its Network Creator exists); returns what the benchmark addresses. */
@@ -224,7 +225,11 @@ async function load(db: Db, networkId: number, size: Size, progress: (text: stri
   const deepPost = { id: postIds[deepIndex]!, createdAt: now - span + Math.floor((deepIndex / size.posts) * span) - 60_000 };
   const author = members[7919 % members.length]!;
   const owner = size.ownItems
-    ? await plantOwnItems(db, { networkId, author: author.id, email: author.email, tag: tag(1), threadPost, threadAuthor, deepKey: deepPost.createdAt, now })
+    ? await plantOwnItems(db, {
+        networkId, author: author.id, email: author.email, tag: tag(1), threadPost, threadAuthor, deepKey: deepPost.createdAt, now,
+        // Half the network away: no friend of theirs, nor the member or the member with a draft the benchmark signs in as.
+        asker: members[(7919 + Math.floor(members.length / 2)) % members.length]!.id,
+      })
     : undefined;
   // A bulk load leaves the planner without statistics until autovacuum (PostgreSQL) or an
   // ANALYZE (SQLite) catches up; measure the steady state a live network is in. On PostgreSQL
@@ -245,12 +250,12 @@ async function load(db: Db, networkId: number, size: Size, progress: (text: stri
  * shows it, so that no reply of theirs is the one their audience shares: their newest post, a
  * draft with the benchmark's tag (recent, count, by tag, by author, 100 ids, the tag cloud); a
  * friends-only post just after the deep anchor; a featured post only they see, the last
- * featured, and an event about it, the newest; and their comment on the long thread, awaiting
- * approval, its newest.
+ * featured, and an event about it, the newest; their comment on the long thread, awaiting
+ * approval, its newest; and a friend request from a member, the newest change of their friend list.
  */
 async function plantOwnItems(
   db: Db,
-  o: { networkId: number; author: number; email: string; tag: string; threadPost: number; threadAuthor: number; deepKey: number; now: number },
+  o: { networkId: number; author: number; email: string; tag: string; threadPost: number; threadAuthor: number; deepKey: number; now: number; asker: number },
 ): Promise<OwnItems> {
   const titles = {
     draft: 'Own draft, not finished yet',
@@ -258,6 +263,7 @@ async function plantOwnItems(
     featured: 'Own featured post, for its author alone',
     comment: 'Own comment, awaiting approval',
     activity: 'Own event, about a post for its author alone',
+    request: 'friend_request',
   };
   return transaction(db, async (tx) => {
     const post = (title: string, t: number, more: { publish_status?: 'draft'; visibility: 'all' | 'friends' | 'me'; featured_at?: number }) =>
@@ -289,6 +295,9 @@ async function plantOwnItems(
         content_id: featured, attached_to_type: null, attached_to_id: null, attached_to_author_id: null, title: titles.activity, description: null, created_at: o.now,
       })
       .execute();
+    const side = (account: number, friend: number, state: 'pending' | 'friend_request') =>
+      ({ network_id: o.networkId, account_id: account, friend_account_id: friend, state, created_at: o.now, updated_at: o.now });
+    await tx.insertInto('friendships').values([side(o.author, o.asker, 'friend_request'), side(o.asker, o.author, 'pending')]).execute();
     return { email: o.email, draft, deep, featured, comment: comment.id, titles };
   });
 }

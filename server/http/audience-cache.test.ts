@@ -259,6 +259,38 @@ describe('replies shared by audience', () => {
     expect(entry(moderator.text).email).toEqual(expect.any(String));
   });
 
+  it("answers a member's friend list from the members' reply to every reader but that member, who sees their requests too", async () => {
+    const [alice, bob, carol, dave] = await members(4);
+    const name = (client: Client) => client.who.screenName!;
+    await server.befriend(alice!, bob!);
+    expect((await dave!.post('Friend', { friend: name(alice!) })).status).toBe(200);
+    const query = { author: name(alice!), count: 20 };
+    const states = (text: string) => (JSON.parse(text).entry as { friend: string; state: string }[]).map((e) => `${e.friend}:${e.state}`).sort();
+    // Her own list shows the request Dave sent her; it is hers alone, never kept.
+    const own = await raw(alice!, 'Friend/recent', query);
+    expect(states(own.text)).toEqual([`${name(bob!)}:friend`, `${name(dave!)}:friend_request`].sort());
+    expect((await raw(alice!, 'Friend/recent', query)).cache).toBeNull();
+    // Everyone else reads her accepted friends, one reply for all, a member with a draft too.
+    await carol!.post('BlogPost', { title: 'Carol is still writing', publishStatus: 'draft' });
+    const built = await raw(bob!, 'Friend/recent', query);
+    expect(states(built.text)).toEqual([`${name(bob!)}:friend`]);
+    for (const reader of [carol!, dave!]) expect(await raw(reader, 'Friend/recent', query)).toMatchObject({ cache: 'hit', text: built.text });
+    const again = await raw(alice!, 'Friend/recent', query);
+    expect(again.cache).toBeNull();
+    expect(again.text).toBe(own.text);
+    // Administrators share theirs, which holds the same.
+    await raw(owner, 'Friend/recent', query);
+    expect(await raw(owner, 'Friend/recent', query)).toMatchObject({ cache: 'hit', text: built.text });
+    // A new friendship shows on the very next read.
+    await server.befriend(carol!, alice!);
+    expect(states((await raw(dave!, 'Friend/recent', query)).text)).toEqual([`${name(bob!)}:friend`, `${name(carol!)}:friend`].sort());
+    // One's own list, named or not, is never kept.
+    for (const mine of [{ count: 20 }, { author: ` ${name(bob!)}`, count: 20 }]) {
+      await raw(bob!, 'Friend/recent', mine);
+      expect((await raw(bob!, 'Friend/recent', mine)).cache).toBeNull();
+    }
+  });
+
   it.runIf(process.env.TEST_DATABASE_URL)('shows a write made on another instance to its members within a second', async () => {
     const [author, reader] = await members(2);
     const other = await server.anotherInstance();

@@ -117,6 +117,8 @@ describe('replies of readers with extras', () => {
         ['tag cloud', 'Tag/popular', {}],
         ['tags of a post', 'Tag/list', { attachedTo: pub[0]! }],
         ['members', 'User/recent', { count: 5 }],
+        ['friends of a member', 'Friend/recent', { author: author!.who.screenName!, count: 10 }],
+        ['friends of a member by name', 'Friend/alpha', { author: author!.who.screenName!, count: 10 }],
       ];
     };
 
@@ -131,6 +133,8 @@ describe('replies of readers with extras', () => {
     expect(before).toContain('scheduler: recent by tag');
     expect(before).toContain('drafter: recent by tag after a deleted post');
     expect(before).toContain('loner: tag cloud');
+    // A friend list shows no one's content: everyone's extras leave it the audience's.
+    for (const who of Object.keys(readers)) expect(before).toContain(`${who}: friends of a member`);
     // Extras that show are never answered from the cache.
     for (const hit of ['drafter: recent', 'drafter: count', 'tagDrafter: recent by tag after a deleted post', 'tagDrafter: recent by tag', 'friend: photos', 'commenter: comments of a post with one pending', 'drafter: by ids with a draft']) {
       expect(before).not.toContain(hit);

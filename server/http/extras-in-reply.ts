@@ -93,6 +93,8 @@ export function couldShow(extras: Extras, endpoint: string, query: string | unde
     // The counts of the item's tags include the extras that carry them.
     return extras.items.some((extra) => extra.tags.length > 0 || (extra.id === item.id && extra.type.toLowerCase() === item.type)) ? 'yes' : 'no';
   }
+  // A friend list shows members and when they became friends, none of anyone's content.
+  if (endpoint === 'Friend/recent' || endpoint === 'Friend/alpha') return 'no';
   return 'yes';
 }
 

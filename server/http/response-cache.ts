@@ -37,6 +37,7 @@ import { audienceSees, countedExtras, extrasOf, none, type Extras, type SharedAu
 import { notModified } from './conditional';
 import { anchorRow, couldShow, countedFilters, type Showing } from './extras-in-reply';
 import { sendSuccess } from './envelope';
+import { Params } from './params';
 
 /** Whose replies to drop: one network's, or (`'all'`) every network's. */
 export type Scope = number | 'all';
@@ -74,12 +75,13 @@ const REST_PATH = /^\/xn\/rest\/([^/?#]+)\/1\.0\/([^?#]+)(?:\?(.*))?$/;
 /**
  * The reads whose reply is the same for every viewer of an audience who sees nothing beyond
  * it: content, comments, activity and tags through the visibility scope, presented without
- * anything of the reader; and the member listings, but for the member listed (MEMBER_LISTINGS).
- * Not `User` by id (without one it is the caller), Friend, Search or the account endpoints:
- * their replies are the reader's own.
+ * anything of the reader; the member listings, but for the member listed (MEMBER_LISTINGS); and
+ * a named member's friends, but for that member (FRIEND_LISTINGS). Not `User` by id (without one
+ * it is the caller), the caller's own friends, Search or the account endpoints: their replies are
+ * the reader's own.
  */
 const AUDIENCE_ENDPOINTS =
-  /^(?:(?:BlogPost|Photo|Video|Topic)(?:\/(?:recent|featured|count))?|BlogPost\/feed|Comment\/(?:recent|featured)|Activity(?:\/(?:recent|count))?|Tag\/(?:popular|list)|User\/(?:recent|alpha|featured|count))$/;
+  /^(?:(?:BlogPost|Photo|Video|Topic)(?:\/(?:recent|featured|count))?|BlogPost\/feed|Comment\/(?:recent|featured)|Activity(?:\/(?:recent|count))?|Tag\/(?:popular|list)|User\/(?:recent|alpha|featured|count)|Friend\/(?:recent|alpha))$/;
 /**
  * The reads whose reply is the same for every caller of a public network, signed in or not:
  * the Atom feeds, which show what a visitor may read whoever asks. Their routes say so
@@ -92,6 +94,13 @@ const SAME_FOR_EVERYONE = /^BlogPost\/feed$/;
  * (`listsMembers` says whom it lists). Moderators see everyone's alike.
  */
 const MEMBER_LISTINGS = /^User\/(?:recent|alpha|featured)$/;
+/**
+ * The friends of the member `author` names: their accepted friends, the same for every reader
+ * but that member, who sees their requests and blocks too (whatever their audience); without
+ * `author` the list is the caller's own, which no one shares. The route says whose list it is
+ * (`listsMembers`).
+ */
+const FRIEND_LISTINGS = /^Friend\/(?:recent|alpha)$/;
 /** Most viewers of a network whose extras are kept at once. */
 const MAX_VIEWERS = 100_000;
 /** Most addresses of a network remembered as never kept for an audience (NetworkState.unshared); the first remembered go first. */
@@ -119,7 +128,7 @@ interface Reader {
   /** `owner`, `admin` or `member`: permissions differ where visibility does not (the `private` filter). */
   role: string;
   accountId: number;
-  /** The reply may show this reader something of their own (MEMBER_LISTINGS, read by a member). */
+  /** The reply may show this reader something of their own (MEMBER_LISTINGS read by a member, FRIEND_LISTINGS). */
   listed: boolean;
   /** The endpoint (`Type/path`) and the raw query string, to weigh the reader's extras against. */
   endpoint: string;
@@ -285,13 +294,17 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         }
         const identified = identifiedReader(req);
         if (!identified || !network) return next();
+        const friends = FRIEND_LISTINGS.test(m[2]!);
+        // Their own list, which they alone read: no reply of it is kept for anyone.
+        if (friends && !namesAnother(m[3], req.caller!.viewer.screenName)) return next();
         const state = stateOf(network.id);
         const generation = state.generation;
         const extras = await extrasFor(state, identified);
         // A write that lands meanwhile may have given the reader something of their own.
         if (state.generation !== generation) return next();
         const showing = none(extras) ? 'no' : couldShow(extras, m[2]!, m[3]);
-        const reader: Reader = { ...identified, listed: identified.audience === 'members' && MEMBER_LISTINGS.test(m[2]!), endpoint: m[2]!, query: m[3], showing: 'no' };
+        const listed = friends || (identified.audience === 'members' && MEMBER_LISTINGS.test(m[2]!));
+        const reader: Reader = { ...identified, listed, endpoint: m[2]!, query: m[3], showing: 'no' };
         if (showing === 'yes') {
           const counted = extras.many ? undefined : countedFilters(m[2]!, m[3]);
           return counted ? countWithExtras(req, res, next, `${reader.role}:${address}`, startedAt, state, reader, extras, counted) : next();
@@ -540,6 +553,12 @@ function identifiedReader(req: Request): Pick<Reader, 'audience' | 'role' | 'acc
   const viewer: Viewer | undefined = req.caller?.viewer;
   if (req.refusal || !viewer || viewer.accountId === null || viewer.state !== 'active' || viewer.role === null) return undefined;
   return { audience: isAdmin(viewer) ? 'moderators' : 'members', role: viewer.role, accountId: viewer.accountId };
+}
+
+/** Whether a friend listing's query names a member (`author`, read as the endpoint reads it) other than the reader. */
+function namesAnother(query: string | undefined, screenName: string | null): boolean {
+  const author = Params.fromQuery(query).one('author')?.trim();
+  return author !== undefined && author !== '' && author !== screenName;
 }
 
 /** Whether a reply kept for the reader's audience is theirs: it does not list them, and their extras beyond its anchor change none of its flags. */

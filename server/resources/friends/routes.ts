@@ -2,6 +2,7 @@
 // friend, pending (author asked), friend_request (the friend asked), blocked.
 import { endpoint } from '../../http/endpoint';
 import { listing } from '../../http/reply';
+import { listsMembers } from '../../http/response-cache';
 import { addParams, friendEntry, friendPresenter, listParams, removeParams } from './schema';
 import { askOrAccept, block, endRelationship, friendList } from './service';
 import type { FriendOrder } from './store';
@@ -15,7 +16,9 @@ const listEndpoint = (order: FriendOrder, summary: string) =>
     params: listParams,
     entry: friendEntry,
     handle: async (ctx, p) => {
-      const page = await friendList(ctx, p, order, p.count, ctx.anchors.decode(p.anchor));
+      const { page, of } = await friendList(ctx, p, order, p.count, ctx.anchors.decode(p.anchor));
+      // The member sees their requests and blocks too: a reply kept for others is never theirs.
+      listsMembers(ctx.res, [of]);
       return listing(ctx, friendPresenter, page, p.fields);
     },
   });

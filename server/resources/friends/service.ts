@@ -70,7 +70,10 @@ export async function endRelationship(ctx: SignedInActor, screenName: string, st
   });
 }
 
-/** The friend list of `author` (default: the caller); anyone but the member sees only accepted friends. */
+/**
+ * The friend list of `author` (default: the caller), and whose it is (`of`, their account);
+ * anyone but the member sees only accepted friends.
+ */
 export async function friendList(
   ctx: Actor,
   input: { author?: string; state?: FriendState; friend?: string },
@@ -81,16 +84,16 @@ export async function friendList(
   let authorId = ctx.viewer.accountId;
   if (input.author !== undefined) {
     const filters = { state: input.state, friend: input.friend };
-    const page = await listFriendshipsOf(ctx.db, ctx.network.id, input.author, ctx.viewer.accountId, filters, order, count, position);
+    const { of, ...page } = await listFriendshipsOf(ctx.db, ctx.network.id, input.author, ctx.viewer.accountId, filters, order, count, position);
     // An empty page is read again through the member, who may not be there.
-    if (page.rows.length > 0) return page;
+    if (of !== undefined) return { page, of };
     const author = await accountNamed(ctx.db, ctx.network.id, input.author);
     if (!author?.member_id) throw new ApiError('noSuchItem', `No member '${input.author}' on this network.`);
     authorId = author.id;
   }
   if (authorId === null) throw new ApiError('missingCredentials', "Sign in, or name the member whose friends to list with 'author'.");
   const filters = { onlyFriends: authorId !== ctx.viewer.accountId, state: input.state, friend: input.friend };
-  return listFriendships(ctx.db, ctx.network.id, authorId, filters, order, count, position);
+  return { page: await listFriendships(ctx.db, ctx.network.id, authorId, filters, order, count, position), of: authorId };
 }
 
 /**

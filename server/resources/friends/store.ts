@@ -129,7 +129,7 @@ function selectFriendships(db: Db) {
     .innerJoin('accounts as a', 'a.id', 'f.account_id')
     .innerJoin('accounts as b', 'b.id', 'f.friend_account_id')
     .select([
-      'f.friend_account_id', 'f.state', 'f.created_at', 'f.updated_at',
+      'f.account_id', 'f.friend_account_id', 'f.state', 'f.created_at', 'f.updated_at',
       'a.screen_name as author_screen_name', 'a.full_name as author_full_name', 'a.icon_url as author_icon_url',
       'b.screen_name as friend_screen_name', 'b.full_name as friend_full_name', 'b.icon_url as friend_icon_url',
       'b.sort_name as friend_sort_name',
@@ -221,8 +221,9 @@ export async function listFriendships(
 
 /**
  * One page of the relationships of the member named `authorName`, in one query with finding
- * them: their accepted friends, or all of them to the member themselves. Empty when there is
- * no such member (the caller tells that from a member without friends).
+ * them: their accepted friends, or all of them to the member themselves; `of` is the member's
+ * account. Empty, and `of` undefined, when there is no such member (the caller tells that from
+ * a member without friends).
  */
 export async function listFriendshipsOf(
   db: Db,
@@ -237,7 +238,7 @@ export async function listFriendshipsOf(
   const shape = { onlyFriends: true, state: filters.state ?? null, friend: filters.friend !== undefined, named: true };
   const values = { networkId, authorId: 0, friend: filters.friend ?? '', authorName, viewerId };
   const page = await pages[order](db, shape, values, count, position);
-  return { ...page, rows: page.rows.map(toItem) };
+  return { ...page, rows: page.rows.map(toItem), of: page.rows[0]?.account_id };
 }
 
 const toItem = (r: FriendRow): FriendItem => ({
