@@ -158,6 +158,24 @@ describe('friend lists', () => {
     expect(past.body).toMatchObject({ entry: [], anchor: expect.stringMatching(/\S/), lastPage: true });
   });
 
+  it("shows a member's new name on every friend list that holds them, at the very next read", async () => {
+    const [ida, jon] = [await server.signUp('Ida Initial'), await server.signUp('Jon Initial')];
+    await server.befriend(ida, jon);
+    const names = async (viewer: Client, author?: Client) => {
+      const res = await viewer.get('Friend/recent', { author: author && name(author), fields: 'author.fullName,friend.fullName', count: 10 });
+      return Object.fromEntries(Object.entries(res.body.resources as Record<string, { fullName: string }>).map(([who, r]) => [who, r.fullName]));
+    };
+    // Read once from the database, then from the names kept.
+    for (let i = 0; i < 2; i++) expect(await names(jon)).toEqual({ [name(jon)]: 'Jon Initial', [name(ida)]: 'Ida Initial' });
+    expect(await names(carl, jon)).toEqual({ [name(jon)]: 'Jon Initial', [name(ida)]: 'Ida Initial' });
+    expect((await ida.put('User', { fullName: 'Ida Renamed' })).status).toBe(200);
+    expect((await jon.put('User', { fullName: 'Jon Renamed' })).status).toBe(200);
+    const renamed = { [name(jon)]: 'Jon Renamed', [name(ida)]: 'Ida Renamed' };
+    expect(await names(jon)).toEqual(renamed);
+    expect(await names(carl, jon)).toEqual(renamed);
+    expect(await names(ida)).toEqual(renamed);
+  });
+
   it('read through OAuth with fields=friend,state, the way client libraries ask', async () => {
     await ada.post('Friend', {}, { friend: name(carl) });
     const program = await server.oauthFor(carl.who);

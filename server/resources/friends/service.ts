@@ -4,6 +4,7 @@
 import type { Actor, SignedInActor } from '../../http/endpoint';
 import type { Position } from '../../db/paging';
 import type { Tx } from '../../db/database';
+import type { KeptRows } from '../../lib/kept-rows';
 import type { FriendState } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { recordActivity } from '../activity/store';
@@ -75,7 +76,7 @@ export async function endRelationship(ctx: SignedInActor, screenName: string, st
  * anyone but the member sees only accepted friends.
  */
 export async function friendList(
-  ctx: Actor,
+  ctx: Actor & { kept: KeptRows },
   input: { author?: string; state?: FriendState; friend?: string },
   order: FriendOrder,
   count: number,
@@ -84,7 +85,7 @@ export async function friendList(
   let authorId = ctx.viewer.accountId;
   if (input.author !== undefined) {
     const filters = { state: input.state, friend: input.friend };
-    const { of, ...page } = await listFriendshipsOf(ctx.db, ctx.network.id, input.author, ctx.viewer.accountId, filters, order, count, position);
+    const { of, ...page } = await listFriendshipsOf(ctx.db, ctx.kept, ctx.now, ctx.network.id, input.author, ctx.viewer.accountId, filters, order, count, position);
     // An empty page is read again through the member, who may not be there.
     if (of !== undefined) return { page, of };
     const author = await accountNamed(ctx.db, ctx.network.id, input.author);
@@ -93,7 +94,7 @@ export async function friendList(
   }
   if (authorId === null) throw new ApiError('missingCredentials', "Sign in, or name the member whose friends to list with 'author'.");
   const filters = { onlyFriends: authorId !== ctx.viewer.accountId, state: input.state, friend: input.friend };
-  return { page: await listFriendships(ctx.db, ctx.network.id, authorId, filters, order, count, position), of: authorId };
+  return { page: await listFriendships(ctx.db, ctx.kept, ctx.now, ctx.network.id, authorId, filters, order, count, position), of: authorId };
 }
 
 /**

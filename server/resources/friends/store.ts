@@ -15,8 +15,10 @@ import { sql } from 'kysely';
 import type { Db, Dialect, Tx } from '../../db/database';
 import type { FriendState } from '../../db/schema';
 import type { KeysetOrdering, Position } from '../../db/paging';
-import { preparedQuery } from '../../db/prepared';
+import { oneOfIds, preparedQuery } from '../../db/prepared';
 import { preparedPage } from '../../db/prepared-page';
+import type { KeptRows } from '../../lib/kept-rows';
+import type { PersonColumns } from '../users/author-ref';
 import type { FriendItem } from './schema';
 
 export interface Relationship {
@@ -123,17 +125,13 @@ export async function forgetFriendship(tx: Tx, networkId: number, accountId: num
     .execute();
 }
 
+// A page reads the relationships alone; the members' names and icons, the same on every page
+// that shows them, come from the rows kept (profiles).
 function selectFriendships(db: Db) {
   return db
     .selectFrom('friendships as f')
-    .innerJoin('accounts as a', 'a.id', 'f.account_id')
     .innerJoin('accounts as b', 'b.id', 'f.friend_account_id')
-    .select([
-      'f.account_id', 'f.friend_account_id', 'f.state', 'f.created_at', 'f.updated_at',
-      'a.screen_name as author_screen_name', 'a.full_name as author_full_name', 'a.icon_url as author_icon_url',
-      'b.screen_name as friend_screen_name', 'b.full_name as friend_full_name', 'b.icon_url as friend_icon_url',
-      'b.sort_name as friend_sort_name',
-    ]);
+    .select(['f.account_id', 'f.friend_account_id', 'f.state', 'f.created_at', 'f.updated_at', 'b.sort_name as friend_sort_name']);
 }
 
 type FriendRow = Awaited<ReturnType<ReturnType<typeof selectFriendships>['execute']>>[number];
@@ -204,9 +202,32 @@ const pages = {
   alpha: preparedPage(orders.alpha, friendships),
 } satisfies Record<FriendOrder, unknown>;
 
+/** A member's name and icon, as a page of relationships shows them (kept: lib/kept-rows.ts). */
+type Profile = PersonColumns & { id: number };
+
+const profilesQuery = preparedQuery((db: Db, s: { ids: number }, v: { ids: number[] }) =>
+  db.selectFrom('accounts').select(['id', 'screen_name', 'full_name', 'icon_url']).where(oneOfIds(db, 'id', v.ids, s.ids)),
+);
+
+/** The rows of a page with the profiles of their members, read once and kept; a row whose member is gone meanwhile is left out. */
+async function withProfiles(db: Db, kept: KeptRows, networkId: number, now: number, rows: FriendRow[]): Promise<FriendItem[]> {
+  if (rows.length === 0) return [];
+  const ids = [...new Set([rows[0]!.account_id, ...rows.map((r) => r.friend_account_id)])];
+  const profiles = await kept.rows<Profile>(networkId, 'profile', ids, now, async (missing) =>
+    (await profilesQuery(db, { ids: missing.length }, { ids: missing })).map((a) => ({ id: a.id, screenName: a.screen_name, fullName: a.full_name, iconUrl: a.icon_url })),
+  );
+  return rows.flatMap((r) => {
+    const author = profiles.get(r.account_id);
+    const friend = profiles.get(r.friend_account_id);
+    return author && friend ? [{ state: r.state, created_at: r.created_at, updated_at: r.updated_at, author, friend }] : [];
+  });
+}
+
 /** One page of a member's relationships. */
 export async function listFriendships(
   db: Db,
+  kept: KeptRows,
+  now: number,
   networkId: number,
   authorId: number,
   filters: FriendFilters,
@@ -216,7 +237,7 @@ export async function listFriendships(
 ) {
   const shape = { onlyFriends: filters.onlyFriends, state: filters.state ?? null, friend: filters.friend !== undefined };
   const page = await pages[order](db, shape, { networkId, authorId, friend: filters.friend ?? '' }, count, position);
-  return { ...page, rows: page.rows.map(toItem) };
+  return { ...page, rows: await withProfiles(db, kept, networkId, now, page.rows) };
 }
 
 /**
@@ -227,6 +248,8 @@ export async function listFriendships(
  */
 export async function listFriendshipsOf(
   db: Db,
+  kept: KeptRows,
+  now: number,
   networkId: number,
   authorName: string,
   viewerId: number | null,
@@ -238,13 +261,5 @@ export async function listFriendshipsOf(
   const shape = { onlyFriends: true, state: filters.state ?? null, friend: filters.friend !== undefined, named: true };
   const values = { networkId, authorId: 0, friend: filters.friend ?? '', authorName, viewerId };
   const page = await pages[order](db, shape, values, count, position);
-  return { ...page, rows: page.rows.map(toItem), of: page.rows[0]?.account_id };
+  return { ...page, rows: await withProfiles(db, kept, networkId, now, page.rows), of: page.rows[0]?.account_id };
 }
-
-const toItem = (r: FriendRow): FriendItem => ({
-  state: r.state,
-  created_at: r.created_at,
-  updated_at: r.updated_at,
-  author: { screenName: r.author_screen_name, fullName: r.author_full_name, iconUrl: r.author_icon_url },
-  friend: { screenName: r.friend_screen_name, fullName: r.friend_full_name, iconUrl: r.friend_icon_url },
-});
