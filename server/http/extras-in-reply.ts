@@ -27,6 +27,8 @@ import { Params } from './params';
 export type Showing = 'no' | 'firstPage' | 'lastPage' | 'yes';
 
 const CONTENT = /^(BlogPost|Photo|Video|Topic)(?:\/(recent|featured|count))?$/;
+/** The friend lists: they show members and when they became friends, none of anyone's content. */
+export const FRIEND_LISTINGS = /^Friend\/(?:recent|alpha)$/;
 /**
  * The parameters each content read takes that the decision models. Filters that only narrow
  * what is listed (`private`, `approved`, a type's own `publishStatus` or `categoryId`) leave
@@ -93,8 +95,7 @@ export function couldShow(extras: Extras, endpoint: string, query: string | unde
     // The counts of the item's tags include the extras that carry them.
     return extras.items.some((extra) => extra.tags.length > 0 || (extra.id === item.id && extra.type.toLowerCase() === item.type)) ? 'yes' : 'no';
   }
-  // A friend list shows members and when they became friends, none of anyone's content.
-  if (endpoint === 'Friend/recent' || endpoint === 'Friend/alpha') return 'no';
+  if (FRIEND_LISTINGS.test(endpoint)) return 'no';
   return 'yes';
 }
 

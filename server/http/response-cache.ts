@@ -35,7 +35,7 @@ import { processCaches, type MemoryBudget } from '../lib/memory-budget';
 import { isAdmin, type Viewer } from '../lib/viewer';
 import { audienceSees, countedExtras, extrasOf, none, type Extras, type SharedAudience } from '../resources/beyond-audience';
 import { notModified } from './conditional';
-import { anchorRow, couldShow, countedFilters, type Showing } from './extras-in-reply';
+import { anchorRow, couldShow, countedFilters, FRIEND_LISTINGS, type Showing } from './extras-in-reply';
 import { sendSuccess } from './envelope';
 import { Params } from './params';
 
@@ -94,13 +94,6 @@ const SAME_FOR_EVERYONE = /^BlogPost\/feed$/;
  * (`listsMembers` says whom it lists). Moderators see everyone's alike.
  */
 const MEMBER_LISTINGS = /^User\/(?:recent|alpha|featured)$/;
-/**
- * The friends of the member `author` names: their accepted friends, the same for every reader
- * but that member, who sees their requests and blocks too (whatever their audience); without
- * `author` the list is the caller's own, which no one shares. The route says whose list it is
- * (`listsMembers`).
- */
-const FRIEND_LISTINGS = /^Friend\/(?:recent|alpha)$/;
 /** Most viewers of a network whose extras are kept at once. */
 const MAX_VIEWERS = 100_000;
 /** Most addresses of a network remembered as never kept for an audience (NetworkState.unshared); the first remembered go first. */
@@ -294,8 +287,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         }
         const identified = identifiedReader(req);
         if (!identified || !network) return next();
+        // The friends of the member `author` names are the same for every reader but that member,
+        // who sees their requests and blocks too (whatever their audience), and the route says
+        // whose list it is (`listsMembers`); without `author` the list is the caller's own.
         const friends = FRIEND_LISTINGS.test(m[2]!);
-        // Their own list, which they alone read: no reply of it is kept for anyone.
         if (friends && !namesAnother(m[3], req.caller!.viewer.screenName)) return next();
         const state = stateOf(network.id);
         const generation = state.generation;
