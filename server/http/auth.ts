@@ -16,6 +16,7 @@ import { sha256 } from '../lib/random';
 import type { AppDeps, Permission, Restriction } from './endpoint';
 import type { CallerCache } from './caller-cache';
 import { collectOAuthRequest, normaliseBaseUri, verifySignature } from './oauth-signature';
+import { queryOf } from './params';
 
 export const SESSION_COOKIE = 'xn_session';
 const CLOCK_SKEW_SECONDS = 300;
@@ -139,7 +140,7 @@ function signInRequired(caller: Caller) {
 
 function carriesOAuth(req: Request): boolean {
   if (/^\s*OAuth\s/i.test(req.get('authorization') ?? '')) return true;
-  if (/(^|&)oauth_consumer_key=/.test(req.originalUrl.split('?')[1] ?? '')) return true;
+  if (/(^|&)oauth_consumer_key=/.test(queryOf(req))) return true;
   return typeof req.body === 'object' && req.body !== null && 'oauth_consumer_key' in req.body;
 }
 
@@ -148,7 +149,7 @@ async function verifyOAuth(req: Request, { db, secrets }: Pick<AppDeps, 'db' | '
     method: req.method,
     // The URL as the client addressed it (a trusted proxy's X-Forwarded-Host/-Proto when behind one).
     baseUri: normaliseBaseUri(req.protocol, req.host ?? '', req.originalUrl),
-    query: req.originalUrl.split('?')[1] ?? '',
+    query: queryOf(req),
     form: req.rawForm ?? null,
     authorization: req.get('authorization'),
   });

@@ -16,7 +16,7 @@
 import type { ExtraItem, Extras } from '../resources/beyond-audience';
 import type { ContentTypeName } from '../resources/content/types';
 import { contentIdPattern, parseDate } from './param-types';
-import { Params } from './params';
+import type { Params } from './params';
 
 /**
  * `no`: the reply is the audience's. `firstPage` / `lastPage`: it is the audience's when the
@@ -46,10 +46,9 @@ const TAG_LIST = new Set(['attachedTo', 'fields', 'anchor', 'count']);
 const TAG_POPULAR = new Set(['type', 'count', 'fields']);
 const ANY_CONTENT_ID = /^(\d{1,15}):([A-Za-z]+):(\d{1,15})$/;
 
-/** Whether the reader's extras could show in the reply to `endpoint` (`Type/path`) with the raw query string `query`. */
-export function couldShow(extras: Extras, endpoint: string, query: string | undefined): Showing {
+/** Whether the reader's extras could show in the reply to `endpoint` (`Type/path`) with the query's parameters `params`. */
+export function couldShow(extras: Extras, endpoint: string, params: Params): Showing {
   if (extras.many) return 'yes';
-  const params = Params.fromQuery(query);
   const only = (known: ReadonlySet<string>) => params.names().every((name) => known.has(name));
   const content = CONTENT.exec(endpoint);
   if (content) {
@@ -100,7 +99,7 @@ export function couldShow(extras: Extras, endpoint: string, query: string | unde
 }
 
 /** A multi-get shows an extra only when it names one (whatever network the id names: the endpoint refuses others). */
-function byIds(items: ExtraItem[], type: string, ids: string[]): Showing {
+function byIds(items: ExtraItem[], type: string, ids: readonly string[]): Showing {
   const pattern = contentIdPattern(type);
   for (const value of ids) {
     const m = pattern.exec(value.trim());
@@ -138,10 +137,9 @@ function aroundAnchor(items: ExtraItem[], column: 'created_at' | 'featured_at', 
  * backward) and it would pass the listing's filters had it none: an unfiltered listing of one
  * content type. If the audience sees that row, the flag of that side is false in their reply.
  */
-export function anchorRow(endpoint: string, query: string | undefined): { type: string; id: number; column: 'created_at' | 'featured_at'; key: number } | undefined {
+export function anchorRow(endpoint: string, params: Params): { type: string; id: number; column: 'created_at' | 'featured_at'; key: number } | undefined {
   const content = CONTENT.exec(endpoint);
   if (!content || (content[2] !== 'recent' && content[2] !== 'featured')) return undefined;
-  const params = Params.fromQuery(query);
   if (!params.names().every((name) => name === 'fields' || name === 'count' || name === 'anchor')) return undefined;
   const column = content[2] === 'featured' ? 'featured_at' : 'created_at';
   const position = anchorPosition(params.one('anchor'), column);
@@ -189,10 +187,9 @@ function sameName(a: string, b: string): boolean {
  * most once and as the endpoint reads it (a date it refuses: none). Then the reader's count is
  * the audience's and the extras it counts (resources/beyond-audience.ts: `countedExtras`).
  */
-export function countedFilters(endpoint: string, query: string | undefined): { type: ContentTypeName; filters: { author?: string; tag?: string; createdAfter?: number } } | undefined {
+export function countedFilters(endpoint: string, params: Params): { type: ContentTypeName; filters: { author?: string; tag?: string; createdAfter?: number } } | undefined {
   const content = CONTENT.exec(endpoint);
   if (!content || content[2] !== 'count') return undefined;
-  const params = Params.fromQuery(query);
   if (!params.names().every((name) => COUNTED.has(name) && params.all(name).length === 1)) return undefined;
   const since = params.one('createdAfter');
   const createdAfter = since === undefined ? undefined : parseDate(since);

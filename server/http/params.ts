@@ -10,12 +10,22 @@ export class Params {
   constructor(private readonly values: Map<string, string[]>) {}
 
   static fromRequest(req: Request): Params {
-    const params = Params.fromQuery(req.originalUrl.split('?')[1]);
-    if (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body)) {
-      for (const [name, value] of Object.entries(req.body as Record<string, unknown>)) {
-        for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'string') params.add(name, v);
-      }
+    const query = Params.ofQuery(req);
+    if (!req.body || typeof req.body !== 'object' || Buffer.isBuffer(req.body)) return query;
+    const params = new Params(new Map([...query.values].map(([name, values]) => [name, [...values]])));
+    for (const [name, value] of Object.entries(req.body as Record<string, unknown>)) {
+      for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'string') params.add(name, v);
     }
+    return params;
+  }
+
+  /**
+   * The parameters of the request's query string, parsed once for all who read them (the
+   * response cache weighs them before the endpoint reads them).
+   */
+  static ofQuery(req: Request): Params {
+    let params = parsedQueries.get(req);
+    if (!params) parsedQueries.set(req, (params = Params.fromQuery(queryOf(req))));
     return params;
   }
 
@@ -41,7 +51,7 @@ export class Params {
     return this.values.get(name)?.[0];
   }
 
-  all(name: string): string[] {
+  all(name: string): readonly string[] {
     return this.values.get(name) ?? [];
   }
 
@@ -63,6 +73,15 @@ export class Params {
     if (result.success) return result.data;
     throw toApiError(result.error.issues[0]!);
   }
+}
+
+const parsedQueries = new WeakMap<Request, Params>();
+
+/** The request's query string as the client sent it: all after the first `?` (a value may hold another). */
+export function queryOf(req: Request): string {
+  const url = req.originalUrl;
+  const start = url.indexOf('?');
+  return start < 0 ? '' : url.slice(start + 1);
 }
 
 /**

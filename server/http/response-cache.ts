@@ -123,9 +123,9 @@ interface Reader {
   accountId: number;
   /** The reply may show this reader something of their own (MEMBER_LISTINGS read by a member, FRIEND_LISTINGS). */
   listed: boolean;
-  /** The endpoint (`Type/path`) and the raw query string, to weigh the reader's extras against. */
+  /** The endpoint (`Type/path`) and the query's parameters, to weigh the reader's extras against. */
   endpoint: string;
-  query: string | undefined;
+  params: Params;
   /**
    * `no` when the reader's extras cannot show in the audience's reply; `firstPage` or
    * `lastPage` when they lie only beyond the page's anchor: the audience's reply is theirs
@@ -271,8 +271,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     if (!m || m[3]?.includes('oauth_')) return next();
     const startedAt = process.hrtime.bigint();
     // Links in a reply start with the public origin, which a trusted proxy may vary.
-    const address = `${req.publicOrigin}/${m[1]!.toLowerCase()}/${m[2]}?${normalQuery(m[3])}`;
-    if (anonymous(req.headers)) return answer(req, res, next, address, startedAt, m[1]!);
+    const addressOf = () => `${req.publicOrigin}/${m[1]!.toLowerCase()}/${m[2]}?${normalQuery(m[3])}`;
+    if (anonymous(req.headers)) return answer(req, res, next, addressOf(), startedAt, m[1]!);
     if (!AUDIENCE_ENDPOINTS.test(m[2]!) || !signedIn(req.headers)) return next();
     const subdomain = decoded(m[1]!);
     if (subdomain === undefined) return next();
@@ -283,28 +283,29 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         // Identified first, so a credential that is refused is refused as anywhere else.
         if (SAME_FOR_EVERYONE.test(m[2]!)) {
           if (req.refusal || !network || network.is_private) return next();
-          return answer(req, res, next, address, startedAt, stateOf(network.id));
+          return answer(req, res, next, addressOf(), startedAt, stateOf(network.id));
         }
         const identified = identifiedReader(req);
         if (!identified || !network) return next();
+        const params = Params.ofQuery(req);
         // The friends of the member `author` names are the same for every reader but that member,
         // who sees their requests and blocks too (whatever their audience), and the route says
         // whose list it is (`listsMembers`); without `author` the list is the caller's own.
         const friends = FRIEND_LISTINGS.test(m[2]!);
-        if (friends && !namesAnother(m[3], req.caller!.viewer.screenName)) return next();
+        if (friends && !namesAnother(params, req.caller!.viewer.screenName)) return next();
         const state = stateOf(network.id);
         const generation = state.generation;
         const extras = await extrasFor(state, identified);
         // A write that lands meanwhile may have given the reader something of their own.
         if (state.generation !== generation) return next();
-        const showing = none(extras) ? 'no' : couldShow(extras, m[2]!, m[3]);
+        const showing = none(extras) ? 'no' : couldShow(extras, m[2]!, params);
         const listed = friends || (identified.audience === 'members' && MEMBER_LISTINGS.test(m[2]!));
-        const reader: Reader = { ...identified, listed, endpoint: m[2]!, query: m[3], showing: 'no' };
+        const reader: Reader = { ...identified, listed, endpoint: m[2]!, params, showing: 'no' };
         if (showing === 'yes') {
-          const counted = extras.many ? undefined : countedFilters(m[2]!, m[3]);
-          return counted ? countWithExtras(req, res, next, `${reader.role}:${address}`, startedAt, state, reader, extras, counted) : next();
+          const counted = extras.many ? undefined : countedFilters(m[2]!, params);
+          return counted ? countWithExtras(req, res, next, `${reader.role}:${addressOf()}`, startedAt, state, reader, extras, counted) : next();
         }
-        answer(req, res, next, `${reader.role}:${address}`, startedAt, state, { ...reader, showing });
+        answer(req, res, next, `${reader.role}:${addressOf()}`, startedAt, state, { ...reader, showing });
       })
       .catch(next);
   };
@@ -347,7 +348,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     // A reader whose extras lie beyond the anchor builds a reply whose flag may be theirs alone:
     // kept only when the anchor's row shows it is the audience's too (see finish).
     if (reader && reader.showing !== 'no') {
-      if (!anchorRow(reader.endpoint, reader.query)) return next();
+      if (!anchorRow(reader.endpoint, reader.params)) return next();
       if (typeof network !== 'string') {
         passDue(network, now);
         if (network.unshared.get(key)) return next();
@@ -459,12 +460,12 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       // have shown, this sees too, and it must not be able to show in this reply.
       if (reader) {
         const extras = await extrasOf(db, state.id, reader.accountId, reader.audience, Date.now());
-        const showing = none(extras) ? 'no' : couldShow(extras, reader.endpoint, reader.query);
+        const showing = none(extras) ? 'no' : couldShow(extras, reader.endpoint, reader.params);
         if (showing === 'yes' || !current()) return settle(undefined);
         // Extras beyond the anchor set the flag of that side, which the audience's reply sets
         // alike when the audience sees the anchor's own row there.
         if (showing !== 'no') {
-          const row = anchorRow(reader.endpoint, reader.query);
+          const row = anchorRow(reader.endpoint, reader.params);
           const seen = row !== undefined && (await audienceSees(db, state.id, row, reader.audience, begun));
           if (!current()) return settle(undefined);
           if (!seen) {
@@ -493,7 +494,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         gzipped,
         size: body!.length + (gzipped?.length ?? 0) + 2 * (key.length + JSON.stringify(headers).length) + 8 * (listed?.length ?? 0),
         notFor: listed && new Set(listed),
-        page: reader && reader.query?.includes('anchor=') ? pageFlags(body!) : undefined,
+        page: reader?.params.has('anchor') ? pageFlags(body!) : undefined,
       };
       store(key, entry);
       settle(entry);
@@ -551,8 +552,8 @@ function identifiedReader(req: Request): Pick<Reader, 'audience' | 'role' | 'acc
 }
 
 /** Whether a friend listing's query names a member (`author`, read as the endpoint reads it) other than the reader. */
-function namesAnother(query: string | undefined, screenName: string | null): boolean {
-  const author = Params.fromQuery(query).one('author')?.trim();
+function namesAnother(params: Params, screenName: string | null): boolean {
+  const author = params.one('author')?.trim();
   return author !== undefined && author !== '' && author !== screenName;
 }
 

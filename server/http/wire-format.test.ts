@@ -127,6 +127,15 @@ describe('transport', () => {
     expect(deleted.body).toEqual({ success: true });
   });
 
+  it('reads a query whose values hold a literal question mark whole, as URLs allow', async () => {
+    for (const client of [reader, author]) {
+      const got = await client.get(`BlogPost?q=why?&id=${postId}&fields=title`);
+      expect(got.body.entry).toEqual({ id: postId, title: 'On the wire' });
+      const tagged = await client.get('BlogPost/recent?tag=a?&fields=title');
+      expect(tagged.body.entry).toEqual([]);
+    }
+  });
+
   it('takes query parameters on POST and PUT too', async () => {
     const created = await author.post('BlogPost', {}, { title: 'From the query', tag: 'q' });
     expect(created.status).toBe(200);
