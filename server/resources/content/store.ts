@@ -2,14 +2,14 @@
 // listings and counts on the item table's alias, then a store of multi-gets in the order
 // asked, keyset-paged listings and counts, all through the visibility scope. And removal of
 // an item with everything attached to it.
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { isPostgres, type Db, type Dialect, type Tx } from '../../db/database';
 import { keysetPage, keysetQueries, positionOf, readPage, readPageOnce, windowOf, type Page, type Position, type SortKey, type Window } from '../../db/paging';
 import { oneOfIds, preparedQuery } from '../../db/prepared';
 import { keysThenRows } from '../../db/prepared-page';
 import type { Selection } from '../../http/fields';
 import type { KeptRows } from '../../lib/kept-rows';
-import { notPublic, scopeOf, scopeShape, scopeValues, visibleItem, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
+import { audienceOf, notPublic, scopeOf, scopeShape, scopeValues, visibleItem, visibleToAudience, type ScopeContext, type ScopeShape, type ScopeValues } from '../../lib/scope';
 import type { PersonColumns } from '../users/author-ref';
 import { deleteTags, taggedWith, tagsColumn } from '../tags/store';
 import { commentCountColumn, deleteCommentsOf } from '../comments/store';
@@ -332,14 +332,20 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
     return windowQueries(s, v, items).other!;
   }, { anyValues: true });
 
-  // What a read whose rows are kept (lib/kept-rows.ts) reads each time: of the ids asked, those
-  // the caller may see; of a listing, its window's ids and sort keys, from the item's table
-  // alone, and from an anchor whether its other side holds an item, in the same statement
-  // (db/paging.ts: readPageOnce).
+  // What a read whose rows are kept (lib/kept-rows.ts) reads each time: of a listing, its
+  // window's ids and sort keys, from the item's table alone, and from an anchor whether its
+  // other side holds an item, in the same statement (db/paging.ts: readPageOnce). Of the ids
+  // asked, those the caller may see that are not known to be seen by their whole audience
+  // (`seen`), and which of them are.
   const visibleIdsQuery = preparedQuery(
-    (db: Db, s: { scope: ScopeShape; ids: number }, v: ReadValues & { ids: number[] }) =>
-      scoped(db.selectFrom(`${contentTables[type]} as ${alias}` as 'blog_posts as p').select(sql.ref<number>(`${alias}.id`).as('id')), scopeOf(s.scope, v), undefined, v)
-        .where(oneOfIds(db, `${alias}.id`, v.ids, s.ids)),
+    (db: Db, s: { scope: ScopeShape; ids: number }, v: ReadValues & { ids: number[] }) => {
+      const scope = scopeOf(s.scope, v);
+      const seen = visibleToAudience(expressionBuilder(), { alias, publishable: spec.publishable }, audienceOf(scope), v.now);
+      const ids = db
+        .selectFrom(`${contentTables[type]} as ${alias}` as 'blog_posts as p')
+        .select([sql.ref<number>(`${alias}.id`).as('id'), sql<number>`case when ${seen} then 1 else 0 end`.as('seen')]);
+      return scoped(ids, scope, undefined, v).where(oneOfIds(db, `${alias}.id`, v.ids, s.ids));
+    },
     { anyValues: true },
   );
   const keysQuery = preparedQuery((db: Db, s: ListShape & { otherSide: boolean }, v: ListValues) => {
@@ -378,6 +384,23 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
     return name;
   }
 
+  /**
+   * Of `ids`, those the caller may see. What the caller's whole audience sees (scope.ts:
+   * visibleToAudience) they see too, and it stays so until a write (publishing is by time
+   * alone the other way round: a scheduled item becomes visible when due), so those ids are kept
+   * per audience (lib/kept-rows.ts) and only the others are read, for this caller: their own
+   * drafts, say, or ids of no item.
+   */
+  async function visibleIds(db: Db, scope: ScopeContext, ids: number[], kept: KeptRows): Promise<number[]> {
+    let seenByCaller: number[] = [];
+    const seen = await kept.rows(scope.network.id, `${type}:seen:${audienceOf(scope)}`, ids, scope.now, async (missing) => {
+      const visible = await visibleIdsQuery(db, { scope: scopeShape(scope), ids: missing.length }, { ...readValues(scope), ids: missing });
+      seenByCaller = visible.filter((row) => !Number(row.seen)).map((row) => row.id);
+      return visible.filter((row) => Number(row.seen)).map((row) => ({ id: row.id }));
+    });
+    return ids.filter((id) => seen.has(id) || seenByCaller.includes(id));
+  }
+
   /** Reads the rows of `ids` (which the caller may see) for the kept rows (lib/kept-rows.ts). */
   const rowsOf = (db: Db, scope: ScopeContext, parts: ContentParts) => async (ids: number[]) =>
     hydrate((await getQuery(db, { scope: scopeShape(scope), parts, ids: ids.length }, { ...readValues(scope), ids })) as Row[]);
@@ -387,8 +410,7 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
     async get(db, scope, ids, parts = allParts, kept) {
       if (ids.length === 0) return [];
       if (kept) {
-        const visible = await visibleIdsQuery(db, { scope: scopeShape(scope), ids: ids.length }, { ...readValues(scope), ids });
-        const rows = await kept.rows(scope.network.id, shapeName(parts), visible.map((row) => row.id), scope.now, rowsOf(db, scope, parts));
+        const rows = await kept.rows(scope.network.id, shapeName(parts), await visibleIds(db, scope, ids, kept), scope.now, rowsOf(db, scope, parts));
         return ids.flatMap((id) => rows.get(id) ?? []);
       }
       const rows = await getQuery(db, { scope: scopeShape(scope), parts, ids: ids.length }, { ...readValues(scope), ids });
