@@ -386,19 +386,22 @@ export function contentStore<Row extends ContentRow, Extra = unknown, X = unknow
 
   /**
    * Of `ids`, those the caller may see. What the caller's whole audience sees (scope.ts:
-   * visibleToAudience) they see too, and it stays so until a write (publishing is by time
-   * alone the other way round: a scheduled item becomes visible when due), so those ids are kept
-   * per audience (lib/kept-rows.ts) and only the others are read, for this caller: their own
-   * drafts, say, or ids of no item.
+   * visibleToAudience) they see too, and it stays so until a write (time alone only makes more
+   * visible: a scheduled item, when it falls due), so those ids are kept per audience
+   * (lib/kept-rows.ts) and only the others are read, for this caller: their own drafts, say, a
+   * post not yet due, or ids of no item.
    */
   async function visibleIds(db: Db, scope: ScopeContext, ids: number[], kept: KeptRows): Promise<number[]> {
-    let seenByCaller: number[] = [];
+    const callerAlone = new Set<number>();
     const seen = await kept.rows(scope.network.id, `${type}:seen:${audienceOf(scope)}`, ids, scope.now, async (missing) => {
-      const visible = await visibleIdsQuery(db, { scope: scopeShape(scope), ids: missing.length }, { ...readValues(scope), ids: missing });
-      seenByCaller = visible.filter((row) => !Number(row.seen)).map((row) => row.id);
-      return visible.filter((row) => Number(row.seen)).map((row) => ({ id: row.id }));
+      const seenToo: { id: number }[] = [];
+      for (const row of await visibleIdsQuery(db, { scope: scopeShape(scope), ids: missing.length }, { ...readValues(scope), ids: missing })) {
+        if (Number(row.seen)) seenToo.push({ id: row.id });
+        else callerAlone.add(row.id);
+      }
+      return seenToo;
     });
-    return ids.filter((id) => seen.has(id) || seenByCaller.includes(id));
+    return ids.filter((id) => seen.has(id) || callerAlone.has(id));
   }
 
   /** Reads the rows of `ids` (which the caller may see) for the kept rows (lib/kept-rows.ts). */
