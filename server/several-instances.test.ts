@@ -1,7 +1,7 @@
 // Several machines: two instances on one PostgreSQL database (and one Redis, when
 // TEST_REDIS_URL is given), on different ports, serve one network as one — a session, an
 // anchor or a photo made on one works on the other, an OAuth nonce used on one is refused on
-// the other, a write on one reaches the other's visitors (and the rows and tag clouds it keeps
+// the other, a write on one reaches the other's visitors (and the rows, ids and tag clouds it keeps
 // for members) within a second, so does a member's block or sign-out to the other's idea of
 // who they are, and the rate limit counts a caller once for both.
 import crypto from 'node:crypto';
@@ -97,6 +97,21 @@ describe.runIf(pg)('two instances on one database', () => {
     expect(await titles()).toEqual(expect.arrayContaining(['Kai’s draft', 'Listed everywhere']));
     expect((await member.put('BlogPost', { id: post, title: 'Renamed everywhere' })).status).toBe(200);
     expect(await withinASecond(async () => (await titles()).includes('Renamed everywhere'), true)).toBe(true);
+  });
+
+  it('share the ids kept as an audience’s: a post hidden through one leaves, within a second, a member’s read of several ids on the other', async () => {
+    const writer = await a.signUp('Ida Ids');
+    const draft = (await writer.post('BlogPost', { title: 'Ida’s draft', publishStatus: 'draft' })).body.id as string;
+    const post = (await member.post('BlogPost', { title: 'Shown by id' })).body.id as string;
+    const headers = writer.credentialHeaders('GET');
+    const titles = async () => ((await (await onB(`BlogPost?id=${post}&id=${draft}&fields=title`, headers)).json()).entry as { title: string }[]).map((e) => e.title);
+    expect(await titles()).toEqual(['Shown by id', 'Ida’s draft']);
+    expect((await member.put('BlogPost', { id: post, visibility: 'me' })).status).toBe(200);
+    expect(await withinASecond(async () => !(await titles()).includes('Shown by id'), true)).toBe(true);
+    // Its author still reads it there, and what they read is kept; no one else is given it.
+    const own = await (await onB(`BlogPost?id=${post}&id=${draft}&fields=title`, member.credentialHeaders('GET'))).json();
+    expect((own.entry as { title: string }[]).map((e) => e.title)).toEqual(['Shown by id']);
+    expect(await titles()).toEqual(['Ida’s draft']);
   });
 
   it('share the tag cloud kept for members’ own replies: a tag added through one reaches, within a second, a member whose tagged draft the other counts', async () => {

@@ -128,6 +128,8 @@ describe('visibility, in every read path', () => {
     expect(await read(anonymous)).toEqual(['all', 'queued']);
 
     expect((await author.put('BlogPost', { visibility: 'me' }, { id: posts.members })).status).toBe(200);
+    // Its author reads it first, and what they read is kept; no one else of their audience is given it.
+    expect(await read(author)).toEqual(['all', 'members', 'friends', 'me', 'queued']);
     expect(await read(stranger)).toEqual(['all', 'queued']);
     expect(await read(admin)).toEqual(['all', 'members', 'friends', 'me', 'queued']);
     expect((await author.put('BlogPost', { visibility: 'members' }, { id: posts.members })).status).toBe(200);
