@@ -3,8 +3,9 @@
 // phone, simulated slow 4G and 4× CPU slowdown) or its desktop preset (simulated fast
 // connection, no CPU slowdown). One run varies with what else the machine does, so a figure
 // is the median of several runs, as Lighthouse's own guidance advises.
-// Run alone: npx tsx bench/lighthouse.ts [--desktop] [--runs=N] [--details] <url> [<url> ...]
-// (--details: each run's metrics and what Lighthouse says costs most, to find what to fix.)
+// Run alone: npx tsx bench/lighthouse.ts [--desktop] [--runs=N] [--details] [--json] <url> [<url> ...]
+// (--details: each run's metrics and what Lighthouse says costs most, to find what to fix;
+// --json: one line per url, its figure or what failed, as the benchmark reads it.)
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
@@ -100,6 +101,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
   const details = args.includes('--details');
   for (const url of args.filter((a) => !a.startsWith('--'))) {
-    console.log(`${url}: ${describeFigure(await runLighthouse(url, { preset, runs, details }))}`);
+    if (!args.includes('--json')) console.log(`${url}: ${describeFigure(await runLighthouse(url, { preset, runs, details }))}`);
+    else console.log(JSON.stringify(await runLighthouse(url, { preset, runs }).catch((error: Error) => ({ error: error.message }))));
   }
 }

@@ -82,8 +82,14 @@ async function withBulkSettings<T>(db: Db, body: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A transaction of the load; on PostgreSQL its commit does not wait for the disk either. */
-function transaction<T>(db: Db, body: (tx: Tx) => Promise<T>): Promise<T> {
+/**
+ * A transaction of the load; on PostgreSQL its commit does not wait for the disk either. It
+ * starts after the process's pending events: SQLite's driver answers at once, so a load
+ * would otherwise hold the event loop until it ends (and what runs beside it, Lighthouse
+ * and the build it waits for, would wait too).
+ */
+async function transaction<T>(db: Db, body: (tx: Tx) => Promise<T>): Promise<T> {
+  await new Promise((resolve) => setImmediate(resolve));
   return db.transaction().execute(async (tx) => {
     if (isPostgres(db)) await sql`set local synchronous_commit = off`.execute(tx);
     return body(tx);
