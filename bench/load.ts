@@ -171,12 +171,16 @@ async function load(db: Db, networkId: number, size: Size, progress: (text: stri
         };
       });
       const ids = await tx.insertInto('blog_posts').values(rows).returning('id').execute();
-      await tx
-        .insertInto('item_tags')
-        .values(ids.flatMap(({ id }, i) => [0, 1, 2].map((k) => ({
-          network_id: networkId, item_type: 'BlogPost', item_id: id, value: tag(start + i + k * 37), position: k,
-        }))))
-        .execute();
+      // Tags with their post's date, which the database then need not write again (migration
+      // 0088); half a batch at a time, within SQLite's limit of variables in a statement.
+      for (let half = 0; half < ids.length; half += BATCH / 2) {
+        await tx
+          .insertInto('item_tags')
+          .values(ids.slice(half, half + BATCH / 2).flatMap(({ id }, j) => [0, 1, 2].map((k) => ({
+            network_id: networkId, item_type: 'BlogPost', item_id: id, value: tag(start + half + j + k * 37), position: k, created_at: rows[half + j]!.created_at,
+          }))))
+          .execute();
+      }
       for (const { id } of ids) postIds.push(id);
     });
   }
@@ -283,7 +287,7 @@ async function plantOwnItems(
         .executeTakeFirstOrThrow()
         .then((r) => r.id);
     const draft = await post(titles.draft, o.now, { publish_status: 'draft', visibility: 'all' });
-    await tx.insertInto('item_tags').values({ network_id: o.networkId, item_type: 'BlogPost', item_id: draft, value: o.tag, position: 0 }).execute();
+    await tx.insertInto('item_tags').values({ network_id: o.networkId, item_type: 'BlogPost', item_id: draft, value: o.tag, position: 0, created_at: o.now }).execute();
     const deep = await post(titles.deep, o.deepKey - 1, { visibility: 'friends' });
     const featured = await post(titles.featured, o.now - 30 * DAY, { visibility: 'me', featured_at: o.now });
     const comment = await tx

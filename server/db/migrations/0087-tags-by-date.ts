@@ -20,7 +20,7 @@ const TYPES = [
 ] as const;
 
 /** The created_at of the item the tag `r` (a row of item_tags) is on, in SQL. */
-const dateOf = (r: string) =>
+export const dateOf = (r: string) =>
   `case ${r}.item_type ${TYPES.map((t) => `when '${t.type}' then (select x.created_at from ${t.table} x where x.id = ${r}.item_id)`).join(' ')} end`;
 
 export async function up(db: Kysely<any>, ctx: MigrationContext): Promise<void> {

@@ -24,6 +24,7 @@ import * as iconPaths from './0066-icon-paths';
 import * as tagAudienceCounts from './0085-tag-audience-counts';
 import * as friendsOnlyLookups from './0086-friends-only-lookups';
 import * as tagsByDate from './0087-tags-by-date';
+import * as tagsDatedByWriter from './0088-tags-dated-by-writer';
 
 type Step = { up(db: Kysely<any>, ctx: MigrationContext): Promise<void> };
 
@@ -50,6 +51,7 @@ const steps: Record<string, Step> = {
   '0085-tag-audience-counts': tagAudienceCounts,
   '0086-friends-only-lookups': friendsOnlyLookups,
   '0087-tags-by-date': tagsByDate,
+  '0088-tags-dated-by-writer': tagsDatedByWriter,
 };
 
 export function migrationsFor(ctx: MigrationContext): Record<string, Migration> {

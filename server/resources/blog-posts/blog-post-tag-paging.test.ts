@@ -1,8 +1,10 @@
 // Story: a reader pages through the posts and topics of one tag, forwards and back, with
 // anchors; a tag's listing shows what the listing without a tag shows of the tag's items, in
 // the same order, also once tags are changed and an item's date moves (the tags carry a copy
-// of their item's date, which the database keeps: migration 0087).
+// of their item's date, which the database keeps: migration 0087, and 0088 for a tag written
+// with it).
 import { sql } from 'kysely';
+import { isPostgres } from '../../db/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type TestServer } from '../../test/harness';
 import { listedIds } from '../../test/expect-api';
@@ -98,6 +100,38 @@ describe("a tag's listing", () => {
       .execute();
     expect(copies.length).toBeGreaterThan(40);
     for (const { copy, created_at } of copies) expect(Number(copy)).toBe(Number(created_at));
+  });
+
+  it("gives a tag written with a wrong date or none its item's date, and writes one written with it once", async () => {
+    const post = numberOf([...tagged][0]!);
+    const { created_at: date } = await server.db.selectFrom('blog_posts').select('created_at').where('id', '=', post).executeTakeFirstOrThrow();
+    /** Writes the tag `value` on the post; on SQLite, returns how many rows the write changed, its triggers' included. */
+    const write = async (value: string, createdAt?: number) => {
+      const changes = async () => (isPostgres(server.db) ? 0 : Number((await sql<{ n: number }>`select total_changes() as n`.execute(server.db)).rows[0]!.n));
+      const before = await changes();
+      await server.db
+        .insertInto('item_tags')
+        .values({ network_id: server.networkId, item_type: 'BlogPost', item_id: post, value, position: 9, created_at: createdAt })
+        .execute();
+      return (await changes()) - before;
+    };
+    const undated = await write('undated');
+    const wrong = await write('dated wrongly', Number(date) - 86_400_000);
+    const right = await write('dated rightly', Number(date));
+    const copies = await server.db
+      .selectFrom('item_tags')
+      .select(['value', 'created_at'])
+      .where('item_type', '=', 'BlogPost')
+      .where('item_id', '=', post)
+      .where('position', '=', 9)
+      .execute();
+    expect(copies.map((c) => [c.value, Number(c.created_at)]).sort()).toEqual([['dated rightly', Number(date)], ['dated wrongly', Number(date)], ['undated', Number(date)]]);
+    if (!isPostgres(server.db)) {
+      // The same counts and tag clouds change for each; the tag written with its date is not written again.
+      expect(wrong).toBe(undated);
+      expect(right).toBe(undated - 1);
+    }
+    await server.db.deleteFrom('item_tags').where('item_type', '=', 'BlogPost').where('item_id', '=', post).where('position', '=', 9).execute();
   });
 
   it('pages through the topics of a tag alike', async () => {

@@ -27,7 +27,10 @@ export function checkCreatedAfter(ctx: Actor, createdAfter: number) {
   if (createdAfter < ctx.now - WEEK_MS) throw new ApiError('tooOld', "'createdAfter' may be at most one week in the past.");
 }
 
-/** Writes a new item of `type` (`insert` returns its id), its tags and its Create<Type> event in one transaction. */
+/**
+ * Writes a new item of `type` (`insert` writes it, created at `ctx.now`, and returns its id),
+ * its tags and its Create<Type> event in one transaction.
+ */
 export function createContent(
   ctx: SignedInActor,
   item: { type: ContentTypeName; title: string; tags: string[]; visibility: Visibility },
@@ -37,7 +40,7 @@ export function createContent(
     const id = await insert(tx);
     await reindexContent(tx, item.type, id);
     announce(tx, { networkId: ctx.network.id, kind: item.type, id, op: 'created', authorId: ctx.viewer.accountId, visibility: item.visibility });
-    await replaceTags(tx, ctx.network.id, item.type, id, item.tags);
+    await replaceTags(tx, ctx.network.id, item.type, id, item.tags, ctx.now);
     await recordActivity(tx, {
       networkId: ctx.network.id,
       authorId: ctx.viewer.accountId,
