@@ -472,7 +472,7 @@ async function lighthouseRun(childEnv: Record<string, string>, main: Loaded) {
     const results: ({ name: string } & (LighthouseFigure | { error: string }))[] = [];
     for (const preset of ['mobile', 'desktop'] as Preset[]) {
       const figures = await lighthouseProcess(preset, pages.map(([, url]) => url));
-      pages.forEach(([name], i) => results.push({ name, ...(figures[i] ?? { error: 'Lighthouse gave no figure' }) }));
+      pages.forEach(([name], i) => results.push({ name, ...figures[i]! }));
     }
     return results;
   } finally {
@@ -484,7 +484,7 @@ async function lighthouseRun(childEnv: Record<string, string>, main: Loaded) {
 /**
  * Lighthouse on `urls`, in a process of its own (bench/lighthouse.ts --json): the load it runs
  * beside holds this process's thread for a batch at a time, and its own work, a second or
- * more of it per run, would hold up the load in turn.
+ * more of it per run, would hold up the load in turn. One figure, or what failed, per url.
  */
 function lighthouseProcess(preset: Preset, urls: readonly string[]): Promise<(LighthouseFigure | { error: string })[]> {
   const runs = env.BENCH_LIGHTHOUSE_RUNS ?? '3';

@@ -173,11 +173,11 @@ async function load(db: Db, networkId: number, size: Size, progress: (text: stri
       const ids = await tx.insertInto('blog_posts').values(rows).returning('id').execute();
       // Tags with their post's date, which the database then need not write again (migration
       // 0088); half a batch at a time, within SQLite's limit of variables in a statement.
-      for (let half = 0; half < ids.length; half += BATCH / 2) {
+      for (let first = 0; first < ids.length; first += BATCH / 2) {
         await tx
           .insertInto('item_tags')
-          .values(ids.slice(half, half + BATCH / 2).flatMap(({ id }, j) => [0, 1, 2].map((k) => ({
-            network_id: networkId, item_type: 'BlogPost', item_id: id, value: tag(start + half + j + k * 37), position: k, created_at: rows[half + j]!.created_at,
+          .values(ids.slice(first, first + BATCH / 2).flatMap(({ id }, j) => [0, 1, 2].map((k) => ({
+            network_id: networkId, item_type: 'BlogPost', item_id: id, value: tag(start + first + j + k * 37), position: k, created_at: rows[first + j]!.created_at,
           }))))
           .execute();
       }
