@@ -60,10 +60,11 @@ async function postgresTriggers(db: Kysely<any>) {
   }
 }
 
-async function sqliteTriggers(db: Kysely<any>) {
-  // SQLite cannot change the row a trigger is written for: the tag is written, then given its date.
-  const dated = (r: 'new') => `update item_tags set created_at = ${dateOf(r)}
+/** On SQLite, which cannot change the row a trigger is written for: gives the tag `r`, written, its item's date. */
+export const dated = (r: 'new') => `update item_tags set created_at = ${dateOf(r)}
     where item_type = ${r}.item_type and item_id = ${r}.item_id and value = ${r}.value;`;
+
+async function sqliteTriggers(db: Kysely<any>) {
   await sql.raw(`create trigger item_tags_created_at_in after insert on item_tags begin ${dated('new')} end`).execute(db);
   await sql.raw(`create trigger item_tags_created_at_moved after update of item_type, item_id on item_tags begin ${dated('new')} end`).execute(db);
   for (const t of TYPES) {

@@ -59,7 +59,7 @@ function auditedRow(tx: Tx, type: ContentTypeName, id: number) {
 }
 
 /** How a content type's stored items are found, changed and removed. */
-export interface EditableContent<Row extends { author_id: number }, Patch> {
+export interface EditableContent<Row extends { author_id: number; created_at: number }, Patch> {
   type: ContentTypeName;
   /** The item as a sentence names it: "this post". */
   what: string;
@@ -82,7 +82,7 @@ export interface EditableContent<Row extends { author_id: number }, Patch> {
  * log: approving or withdrawing approval, changing it, and deleting it (as rejecting it when
  * it awaited approval).
  */
-export function editableContent<Row extends { author_id: number }, Patch>(spec: EditableContent<Row, Patch>) {
+export function editableContent<Row extends { author_id: number; created_at: number }, Patch>(spec: EditableContent<Row, Patch>) {
   const { type } = spec;
 
   async function toChange(ctx: Actor, id: number): Promise<Row> {
@@ -97,13 +97,14 @@ export function editableContent<Row extends { author_id: number }, Patch>(spec: 
   return {
     /** Writes the patch `patchOf` makes of the stored row and, when `tag` is given, the tags. */
     async change(ctx: SignedInActor, id: number, tag: string[] | undefined, patchOf: (row: Row) => Patch | Promise<Patch>): Promise<void> {
-      const patch = await patchOf(await toChange(ctx, id));
+      const row = await toChange(ctx, id);
+      const patch = await patchOf(row);
       const tags = tag === undefined ? undefined : normaliseTags(tag);
       await committed(ctx, async (tx) => {
         if (!(await lockContent(tx, ctx.dialect, type, id, 'update'))) throw new ApiError('noSuchItem');
         const before = isAdmin(ctx.viewer) ? await auditedRow(tx, type, id) : undefined;
         await spec.update(tx, id, patch);
-        if (tags) await replaceTags(tx, ctx.network.id, type, id, tags);
+        if (tags) await replaceTags(tx, ctx.network.id, type, id, tags, row.created_at);
         await reindexContent(tx, type, id);
         announce(tx, { networkId: ctx.network.id, kind: type, id, op: 'updated' });
         if (!before) return;

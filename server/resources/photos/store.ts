@@ -44,7 +44,7 @@ export function findVisibleImage(db: Db, scope: ScopeContext, photoId: number, s
 export function findPhotoRow(db: Db | Tx, networkId: number, id: number) {
   return db
     .selectFrom('photos')
-    .select(['id', 'author_id'])
+    .select(['id', 'author_id', 'created_at'])
     .where('network_id', '=', networkId)
     .where('id', '=', id)
     .executeTakeFirst();
