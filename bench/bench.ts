@@ -279,7 +279,7 @@ async function main() {
     }
     workersMemory.stop();
 
-    print({ rows, ceiling, flat, workerRows, memory: memory.peakMb, workersMemory: workersMemory.peakMb });
+    print({ rows, ceiling, flat, workerRows, memory: memory.peakMb, workersMemory });
     if (webPages) {
       for (const l of await webPages) {
         process.stdout.write('error' in l ? `Lighthouse, ${l.name}: ${l.error}\n` : `Lighthouse, ${l.name}: ${describeFigure(l)}\n`);
@@ -379,9 +379,7 @@ async function withDraft(base: string, network: string, email: string) {
 
 /** Starts the server's bundle on the loaded database, as `npm start` would, and waits until it serves. */
 async function serve(childEnv: Record<string, string>, workers: number, memory: MemoryWatch) {
-  // With the V8 flag `npm start` gives it: a young generation of at most 3 × 8 MB instead of
-  // 3 × 16, which keeps the process some 20–60 MB smaller under load for a few percent of speed.
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', 'dist-server/main.js'], {
+  const child = spawn(process.execPath, [...startFlags(), 'dist-server/main.js'], {
     env: { ...process.env, ...childEnv, PORT: String(PORT), DEMO_CONTENT: 'off', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', WORKERS: String(workers) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -393,6 +391,14 @@ async function serve(childEnv: Record<string, string>, workers: number, memory: 
   }
   memory.watch(child);
   return { url, pid: child.pid!, stop: () => stopChild(child) };
+}
+
+/** The V8 flags `npm start` runs the bundle with (package.json's `start`), so the benchmark measures the same process. */
+function startFlags(): string[] {
+  const start: string = JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.start;
+  const flags = /\bnode ((?:--\S+ )*)dist-server\/main\.js/.exec(start)?.[1];
+  if (flags === undefined) throw new Error(`package.json's start script does not run dist-server/main.js with node: ${start}`);
+  return flags.split(' ').filter(Boolean);
 }
 
 function stopChild(child: ChildProcess) {
@@ -430,17 +436,25 @@ async function bareExpress(bytes: Buffer) {
   return { url: `http://127.0.0.1:${PORT + 1}/`, pid: child.pid!, stop: () => { child.kill(); fs.rmSync(file, { force: true }); } };
 }
 
-/** The resident memory of the server and its workers, sampled twice a second; the peak in MB. */
+/**
+ * The resident memory of the server and its workers, sampled twice a second; peaks in MB.
+ * `peakMb` counts each process's own pages and, once, the pages they share (Node's code, the
+ * same in every worker: the largest process's shared pages); for one process that is its
+ * RSS. `rssSumMb` adds up each process's RSS, which counts the shared pages once per process.
+ */
 class MemoryWatch {
   peakMb = 0;
+  rssSumMb = 0;
   private timer: NodeJS.Timeout | undefined;
   watch(child: ChildProcess) {
     clearInterval(this.timer);
     this.timer = setInterval(() => {
       try {
-        const pids = [child.pid!, ...childPids(child.pid!)];
-        const kb = pids.map((pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)).reduce((a, b) => a + b, 0);
-        this.peakMb = Math.max(this.peakMb, kb / 1024);
+        const processes = [child.pid!, ...childPids(child.pid!)].map(residentPages);
+        const own = processes.reduce((sum, p) => sum + p.rss - p.shared, 0);
+        const shared = Math.max(...processes.map((p) => p.shared));
+        this.peakMb = Math.max(this.peakMb, (own + shared) / 1024);
+        this.rssSumMb = Math.max(this.rssSumMb, processes.reduce((sum, p) => sum + p.rss, 0) / 1024);
       } catch {
         // the process ended between two samples
       }
@@ -449,6 +463,13 @@ class MemoryWatch {
   stop() {
     clearInterval(this.timer);
   }
+}
+
+/** A process's resident pages in kB, and how many of them it shares with other processes (Linux's smaps_rollup). */
+function residentPages(pid: number): { rss: number; shared: number } {
+  const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
+  return { rss: kb('Rss'), shared: kb('Shared_Clean') + kb('Shared_Dirty') };
 }
 
 /** Builds the web app as `npm start` serves it; resolves with what went wrong, if anything. */
@@ -507,7 +528,7 @@ function print(r: {
   flat: { tenK: Row[]; big: Row[] };
   workerRows: Row[];
   memory: number;
-  workersMemory: number;
+  workersMemory: MemoryWatch;
 }) {
   const c = r.ceiling;
   const flat = [...r.flat.tenK, ...r.flat.big];
@@ -532,7 +553,10 @@ function print(r: {
       ? [`recent p50 as a member: ${tenKMember.p50} ms at 10,000 posts, ${bigMember.p50} ms at ${BIG_POSTS.toLocaleString('en')} posts (p99 ${tenKMember.p99} / ${bigMember.p99} ms)`]
       : []),
     `resident memory of the server, peak through the benchmark: ${r.memory.toFixed(0)} MB in one process` +
-      (r.workerRows.length ? `; ${r.workersMemory.toFixed(0)} MB for the ${os.availableParallelism()} workers and their primary together` : ''),
+      (r.workerRows.length
+        ? `; ${r.workersMemory.peakMb.toFixed(0)} MB for the ${os.availableParallelism()} workers and their primary together, ` +
+          `Node's code they share counted once (${r.workersMemory.rssSumMb.toFixed(0)} MB adding up their RSS)`
+        : ''),
     `total time: ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
     '',
   ];
