@@ -279,7 +279,7 @@ async function main() {
     }
     workersMemory.stop();
 
-    print({ rows, ceiling, flat, workerRows, memory: memory.peakMb, workersMemory });
+    print({ rows, ceiling, flat, workerRows, memory, workersMemory });
     if (webPages) {
       for (const l of await webPages) {
         process.stdout.write('error' in l ? `Lighthouse, ${l.name}: ${l.error}\n` : `Lighthouse, ${l.name}: ${describeFigure(l)}\n`);
@@ -527,7 +527,7 @@ function print(r: {
   ceiling: Row;
   flat: { tenK: Row[]; big: Row[] };
   workerRows: Row[];
-  memory: number;
+  memory: MemoryWatch;
   workersMemory: MemoryWatch;
 }) {
   const c = r.ceiling;
@@ -552,7 +552,7 @@ function print(r: {
     ...(tenKMember && bigMember
       ? [`recent p50 as a member: ${tenKMember.p50} ms at 10,000 posts, ${bigMember.p50} ms at ${BIG_POSTS.toLocaleString('en')} posts (p99 ${tenKMember.p99} / ${bigMember.p99} ms)`]
       : []),
-    `resident memory of the server, peak through the benchmark: ${r.memory.toFixed(0)} MB in one process` +
+    `resident memory of the server, peak through the benchmark: ${r.memory.peakMb.toFixed(0)} MB in one process` +
       (r.workerRows.length
         ? `; ${r.workersMemory.peakMb.toFixed(0)} MB for the ${os.availableParallelism()} workers and their primary together, ` +
           `Node's code they share counted once (${r.workersMemory.rssSumMb.toFixed(0)} MB adding up their RSS)`
