@@ -3,8 +3,9 @@
 // item's date: one more write per tag, its entry in the index by date moved. It now updates
 // only a tag whose date is not its item's (none given, or a wrong one), so the writers that
 // know the date (the service, creating an item or replacing its tags, and the benchmark's
-// loader) spare the database that write, and the copy stays right whatever a writer gives. PostgreSQL's trigger sets the
-// date before the row is written, which costs no write, and stays as it is.
+// loader) spare the database that write, and the copy stays right whatever a writer gives.
+// PostgreSQL's trigger sets the date before the row is written, which costs no write, and
+// stays as it is.
 import { sql, type Kysely } from 'kysely';
 import type { MigrationContext } from './helpers';
 import { dateOf, dated } from './0087-tags-by-date';
