@@ -1,8 +1,9 @@
 // WORKERS: several server processes on one port (SQLite, or PostgreSQL when
-// TEST_DATABASE_URL is set). Whichever worker a connection lands on, a visitor sees a write
-// within a second though every worker keeps replies, a session made on one works on the
-// others and, once signed out of on one, is nobody on every worker within a second, and the
-// rate limit counts each caller once for the whole machine.
+// TEST_DATABASE_URL is set). Whichever worker a connection lands on, a visitor's next read
+// after a write is answered sees it though every worker keeps replies, a session made on one
+// works on the others and, once signed out of on one, is nobody on every worker from then on,
+// and the rate limit counts each caller once for the whole machine. (change-relay.test.ts
+// shows the waiting for every worker that makes it so, with workers that hang or exit.)
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childData, startChildServer, type ChildData, type ChildServer } from './test/child-server';
@@ -59,7 +60,7 @@ describe('several workers', () => {
     expect(pids).toMatch(/Serving on http:\S+ with 2 workers/);
   });
 
-  it('share sessions, and show a write to visitors of every worker within a second', async () => {
+  it('share sessions, and show a write to visitors of every worker as soon as it is answered', async () => {
     const signIn = await request('POST', 'Session', {}, new URLSearchParams({ email: OWNER.email, password: OWNER.password }).toString());
     expect(signIn.status).toBe(200);
     const cookie = String(signIn.headers['set-cookie']![0]).split(';')[0]!;
@@ -72,23 +73,19 @@ describe('several workers', () => {
     for (const title of ['Written on one worker', 'And another']) {
       const made = await request('POST', 'BlogPost', { cookie, 'x-csrf-token': csrf }, new URLSearchParams({ title, description: 'x' }).toString());
       expect(made.status).toBe(200);
-      const seenBy = Date.now() + 1000;
-      // Within the second, every read on every worker lists it.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // At once, every read on every worker lists it.
       const reads = await Promise.all(Array.from({ length: 8 }, () => request('GET', TITLES)));
-      expect(Date.now()).toBeLessThan(seenBy + 2000);
       for (const read of reads) expect(titles(read)).toContain(title);
     }
   });
 
-  it('forget a session signed out of on one worker within a second on all', async () => {
+  it('forget a session signed out of on one worker on all, as soon as the sign-out is answered', async () => {
     const signIn = await request('POST', 'Session', {}, new URLSearchParams({ email: OWNER.email, password: OWNER.password }).toString());
     const cookie = String(signIn.headers['set-cookie']![0]).split(';')[0]!;
     const csrf = signIn.body.entry.csrfToken as string;
     // Every worker has answered the session.
     for (let i = 0; i < 4; i++) expect((await request('GET', 'AccessToken', { cookie })).status).toBe(200);
     expect((await request('DELETE', 'Session', { cookie, 'x-csrf-token': csrf })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
     const after = await Promise.all(Array.from({ length: 4 }, () => request('GET', 'AccessToken', { cookie })));
     expect(after.map((a) => a.status)).toEqual([401, 401, 401, 401]);
   });

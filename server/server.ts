@@ -19,7 +19,7 @@ import { createMetrics } from './http/metrics';
 import type { Lifecycle } from './http/operations';
 import { ChangeBus, postgresTransport } from './lib/changes';
 import { LiveStreams } from './resources/live/streams';
-import { clusterTransport } from './cluster';
+import { clusterTransport, MACHINE_ORIGIN } from './cluster';
 import type { Scope } from './http/response-cache';
 import { createMailer } from './lib/mailer';
 import { loadSecretBox, type SecretBox } from './lib/secret-box';
@@ -60,9 +60,13 @@ export async function startServer(
   const secrets = loadSecretBox(config);
   await migrateToLatest(db, dialect, secrets);
   const changes = new ChangeBus(log);
-  if (config.DATABASE_URL) changes.connect(await postgresTransport({ databaseUrl: config.DATABASE_URL, schema: options.pgSchema, log }));
-  // Workers of one machine on PostgreSQL hear each other through it as instances do; on SQLite, through the primary.
-  else if (options.clusterWorker) changes.connect(clusterTransport());
+  // Workers of one machine hear each other through their primary before a write is answered;
+  // instances on one PostgreSQL database, through it, within the second.
+  if (options.clusterWorker) changes.connect(clusterTransport());
+  if (config.DATABASE_URL) {
+    const origin = options.clusterWorker ? process.env[MACHINE_ORIGIN] : undefined;
+    changes.connect(await postgresTransport({ databaseUrl: config.DATABASE_URL, schema: options.pgSchema, origin, log }));
+  }
   const secret = await sharedSecret(db, 'anchor_secret');
   const live = new LiveStreams(config.LIVE_HEARTBEAT_SECONDS * 1000);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log });

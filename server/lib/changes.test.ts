@@ -1,9 +1,12 @@
 // The change bus: committed writes announce what they changed, once, after the commit; a
-// write refused or rolled back announces nothing; on PostgreSQL another instance hears it too.
+// write refused or rolled back announces nothing; on PostgreSQL another instance hears it too,
+// and the workers of one machine (which hear each other through their primary) not again.
+import crypto from 'node:crypto';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type TestServer } from '../test/harness';
 import type { Change } from './changes';
-import { announce, committed } from './changes';
+import { announce, committed, postgresTransport } from './changes';
 
 let server: TestServer;
 let writer: Client;
@@ -98,5 +101,28 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several instances on PostgreSQL',
     // The writing instance heard it once, not again through NOTIFY.
     await new Promise((r) => setTimeout(r, 200));
     expect(heard.filter((c) => c.kind === 'BlogPost').map((c) => c.id)).toEqual([id]);
+  });
+
+  it('skips what came from its own origin: the other workers of its machine heard that already', async () => {
+    const options = { databaseUrl: process.env.TEST_DATABASE_URL!, schema: `origins_${crypto.randomBytes(4).toString('hex')}`, log: pino({ level: 'silent' }) };
+    const machine = crypto.randomUUID();
+    const [first, sibling, elsewhere] = await Promise.all([
+      postgresTransport({ ...options, origin: machine }),
+      postgresTransport({ ...options, origin: machine }),
+      postgresTransport(options),
+    ]);
+    const heardBy = { sibling: [] as number[], elsewhere: [] as number[] };
+    sibling.onReceive = (changes) => heardBy.sibling.push(...changes.map((c) => c.id));
+    elsewhere.onReceive = (changes) => heardBy.elsewhere.push(...changes.map((c) => c.id));
+    try {
+      await first.send([{ networkId: 1, kind: 'BlogPost', id: 1, op: 'created' }]);
+      await expect.poll(() => heardBy.elsewhere, { timeout: 5000 }).toEqual([1]);
+      // PostgreSQL delivers notifications in the order they were sent: had the sibling not
+      // skipped the first, it would hear it before this one.
+      await elsewhere.send([{ networkId: 1, kind: 'BlogPost', id: 2, op: 'created' }]);
+      await expect.poll(() => heardBy.sibling, { timeout: 5000 }).toEqual([2]);
+    } finally {
+      await Promise.all([first.close(), sibling.close(), elsewhere.close()]);
+    }
   });
 });

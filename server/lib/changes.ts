@@ -7,8 +7,11 @@
 //   committed(deps, async (tx) => { ...; announce(tx, change); ... })
 //       runs one transaction; the changes announced in it are published once it has
 //       committed, and dropped if it rolls back.
-//   deps.changes.publish(changes)
-//       for a write that committed on its own (one statement outside a transaction).
+//   await deps.changes.publish(changes)
+//       for a write that committed on its own (one statement outside a transaction). It resolves
+//       once the instance's own listeners and the transports that wait (the other workers of
+//       this machine) have heard it, so a request answered after it is followed by reads that
+//       see the write whichever worker they reach.
 //   deps.changes.subscribe((change) => ...) → unsubscribe
 //       in-process listeners; each sees every change of every instance, its own included,
 //       exactly once, in the order this instance received them.
@@ -58,11 +61,24 @@ export type ChangeKind =
   /** A session or access token of the account `id` (and `authorId`) ended. */
   | 'Credentials';
 
+/** The change that says a session or access token of `accountId` ended. */
+export const credentialsEnded = (networkId: number, accountId: number): Change => ({
+  networkId,
+  kind: 'Credentials',
+  id: accountId,
+  op: 'deleted',
+  authorId: accountId,
+});
+
 export type ChangeListener = (change: Change) => void;
 
-/** How changes travel between instances: `send` what this one committed, call `onReceive` with what others did. */
+/**
+ * How changes travel between instances: `send` what this one committed, call `onReceive` with
+ * what others did. A `send` that returns a promise resolves once its peers have delivered the
+ * changes (or it stopped waiting for them); it never rejects.
+ */
 export interface ChangeTransport {
-  send(changes: Change[]): void;
+  send(changes: Change[]): Promise<void> | void;
   onReceive?: (changes: Change[]) => void;
   close(): Promise<void>;
 }
@@ -78,11 +94,14 @@ export class ChangeBus {
     return () => this.listeners.delete(listener);
   }
 
-  /** Publishes changes that have committed: to this instance's listeners, then to the other instances. */
-  publish(changes: Change[]): void {
+  /**
+   * Publishes changes that have committed: to this instance's listeners, then to the other
+   * instances; resolves once the transports that wait for their peers have heard back.
+   */
+  async publish(changes: Change[]): Promise<void> {
     if (changes.length === 0) return;
     this.deliver(changes);
-    for (const t of this.transports) t.send(changes);
+    await Promise.all(this.transports.map((t) => t.send(changes)));
   }
 
   connect(transport: ChangeTransport): void {
@@ -131,7 +150,7 @@ export async function committed<T>(deps: { db: Db; changes: ChangeBus }, work: (
         pending.set(tx, announced);
         return work(tx);
       });
-      deps.changes.publish(announced);
+      await deps.changes.publish(announced);
       return result;
     } catch (error) {
       if (attempt === ATTEMPTS || !RETRYABLE.has((error as { code?: string }).code ?? '')) throw error;
@@ -153,13 +172,16 @@ const NOTIFY_LIMIT = 7900;
 /**
  * Changes between instances on one PostgreSQL database: each committed batch is sent with
  * NOTIFY on the schema's channel, and a connection of its own LISTENs (reconnecting after a
- * failure). Each instance skips what it sent itself, as it delivered that already.
+ * failure). Each instance skips what came from its `origin`, which heard that already: the
+ * instance itself, or with several workers on one machine, the machine (they hear each other
+ * through their primary). Other instances hear a write within the second, not before it is
+ * answered.
  */
-export async function postgresTransport(options: { databaseUrl: string; schema?: string; log: Logger }): Promise<ChangeTransport> {
+export async function postgresTransport(options: { databaseUrl: string; schema?: string; origin?: string; log: Logger }): Promise<ChangeTransport> {
   const schema = options.schema ?? 'public';
   // A channel name is an identifier: at most 63 bytes.
   const channel = schema.length <= 40 ? `xn_changes_${schema}` : `xn_changes_${crypto.createHash('sha256').update(schema).digest('hex').slice(0, 32)}`;
-  const origin = crypto.randomUUID();
+  const origin = options.origin ?? crypto.randomUUID();
   const sender = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
   sender.on('error', (err) => options.log.warn({ err }, 'change bus: sender connection'));
   let listener: pg.Client | undefined;

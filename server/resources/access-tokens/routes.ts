@@ -3,6 +3,7 @@
 // its member in the network it was created in, and nowhere else.
 import { z } from 'zod';
 import { endpoint } from '../../http/endpoint';
+import { credentialsEnded } from '../../lib/changes';
 import { ApiError } from '../../lib/errors';
 import { idInNetwork } from '../../http/reply';
 import { accessTokenEntry, accessTokenOf, createParams, MAX_TOKENS, newAccessTokenEntry, revokeParams } from './schema';
@@ -54,7 +55,7 @@ export const accessTokenEndpoints = [
       const accountId = ctx.viewer.accountId;
       const revoked = await revokeAccessToken(ctx.db, ctx.network.id, accountId, idInNetwork(ctx, p.id), ctx.now);
       if (!revoked) throw new ApiError('noSuchItem');
-      ctx.changes.publish([{ networkId: ctx.network.id, kind: 'Credentials', id: accountId, op: 'deleted', authorId: accountId }]);
+      await ctx.changes.publish([credentialsEnded(ctx.network.id, accountId)]);
       return {};
     },
   }),

@@ -4,6 +4,7 @@
 // hour; using it sets the password, ends the account's other links and signs it out
 // everywhere.
 import type { Actor } from '../../http/endpoint';
+import { credentialsEnded } from '../../lib/changes';
 import { ApiError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { token as randomToken } from '../../lib/random';
@@ -52,5 +53,5 @@ export async function resetPassword(ctx: Actor, token: string, password: string)
     return claimed;
   });
   // Its sessions ended: every instance forgets whom they named.
-  ctx.changes.publish([{ networkId: ctx.network.id, kind: 'Credentials', id: accountId, op: 'deleted', authorId: accountId }]);
+  await ctx.changes.publish([credentialsEnded(ctx.network.id, accountId)]);
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Request, Response } from 'express';
 import { endpoint, type Ctx } from '../../http/endpoint';
 import { SESSION_COOKIE } from '../../http/auth';
+import { credentialsEnded } from '../../lib/changes';
 import { ApiError } from '../../lib/errors';
 import { viewerOf } from '../../http/auth';
 import { checkCredentials } from './credentials';
@@ -89,7 +90,7 @@ export async function startSession(ctx: Ctx, accountId: number): Promise<Viewer>
 /** Ends a session, and tells every instance that may still know whom it named. */
 async function endSession(ctx: Ctx, id: string) {
   const accountId = await closeSession(ctx.db, id);
-  if (accountId !== undefined) ctx.changes.publish([{ networkId: ctx.network.id, kind: 'Credentials', id: accountId, op: 'deleted', authorId: accountId }]);
+  if (accountId !== undefined) await ctx.changes.publish([credentialsEnded(ctx.network.id, accountId)]);
 }
 
 function setSessionCookie(req: Request, res: Response, id: string) {
