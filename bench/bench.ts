@@ -16,6 +16,7 @@
 //   DATABASE_URL=postgres://... npm run bench       PostgreSQL (in a throwaway schema)
 //   BENCH_SECONDS=3  BENCH_WARM_UP_SECONDS=2  BENCH_WRITE_SECONDS=20  BENCH_BIG_POSTS=1000000  BENCH_LIGHTHOUSE=off  BENCH_LIGHTHOUSE_RUNS=3
 //   BENCH_ONLY='count|Friend'                       only the rows whose "<request> as <who>" matches (the ceiling always runs)
+//   BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=prof'   more Node flags for the server (a CPU profile of each row's server, say)
 //
 // The server runs from its bundle (npm run build:server), as `npm start` runs it.
 import crypto from 'node:crypto';
@@ -259,12 +260,14 @@ async function main() {
       await server.stop();
     }
 
-    // All cores: the same two reads with one worker per core.
+    // All cores: the same reads with one worker per core, and comments, each answered once
+    // every other worker has heard of it.
     const cores = os.availableParallelism();
     memory.stop();
     const workersMemory = new MemoryWatch();
     const workersName = `recent, WORKERS=${cores}`;
-    if (cores > 1 && (wanted(workersName, 'visitor') || wanted(workersName, 'member'))) {
+    const workersWrite = `create a comment, WORKERS=${cores}`;
+    if (cores > 1 && (wanted(workersName, 'visitor') || wanted(workersName, 'member') || wanted(workersWrite, 'member'))) {
       server = await serve(childEnv, cores, workersMemory);
       try {
         const member = await signIn(server.url, 'apiexample', main.members[MEMBER]!.email);
@@ -272,6 +275,11 @@ async function main() {
         const url = `${server.url}/xn/rest/apiexample/1.0/BlogPost/recent?count=20&fields=${FIELDS}`;
         for (const [who, headers] of [['visitor', {}], ['member', member.headers], ['member with a draft', drafter.headers]] as const) {
           if (wanted(workersName, who)) workerRows.push({ name: workersName, who, ...(await load(server, url, headers)) });
+        }
+        if (wanted(workersWrite, 'member')) {
+          const form = { ...member.headers, 'x-csrf-token': member.csrf, 'content-type': 'application/x-www-form-urlencoded' };
+          const comment = `attachedTo=${encodeURIComponent(`${main.networkId}:BlogPost:${main.postIds.at(-6)}`)}&description=Agreed.`;
+          workerRows.push({ name: workersWrite, who: 'member', ...(await load(server, `${server.url}/xn/rest/apiexample/1.0/Comment`, form, 'POST', comment)) });
         }
       } finally {
         await server.stop();
@@ -379,7 +387,7 @@ async function withDraft(base: string, network: string, email: string) {
 
 /** Starts the server's bundle on the loaded database, as `npm start` would, and waits until it serves. */
 async function serve(childEnv: Record<string, string>, workers: number, memory: MemoryWatch) {
-  const child = spawn(process.execPath, [...startFlags(), 'dist-server/main.js'], {
+  const child = spawn(process.execPath, [...startFlags(), ...(env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), 'dist-server/main.js'], {
     env: { ...process.env, ...childEnv, PORT: String(PORT), DEMO_CONTENT: 'off', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', WORKERS: String(workers) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
