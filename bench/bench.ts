@@ -242,11 +242,10 @@ async function main() {
         }
       }
       // Writes, as a member.
-      const form = { ...member.headers, 'x-csrf-token': member.csrf, 'content-type': 'application/x-www-form-urlencoded' };
       await run(rows, 'create a post (3 tags)', 'member', () =>
-        load(server, rest('apiexample', 'BlogPost'), form, 'POST', 'title=Benchmark+post&description=%3Cp%3EWritten+under+load.%3C%2Fp%3E&tag=bench&tag=load&tag=write'));
+        load(server, rest('apiexample', 'BlogPost'), member.form, 'POST', 'title=Benchmark+post&description=%3Cp%3EWritten+under+load.%3C%2Fp%3E&tag=bench&tag=load&tag=write'));
       await run(rows, `create a comment, ${WRITE_SECONDS} s sustained`, 'member', () =>
-        load(server, rest('apiexample', 'Comment'), form, 'POST', `attachedTo=${encodeURIComponent(`${main.networkId}:BlogPost:${main.postIds.at(-5)}`)}&description=Agreed.`, WRITE_SECONDS));
+        load(server, rest('apiexample', 'Comment'), member.form, 'POST', agreeing(main.networkId, main.postIds.at(-5)!), WRITE_SECONDS));
 
       // Flat cost: the same listing at 10,000 and at BIG_POSTS posts, as a member whose draft
       // keeps them from the replies members share, so every request reads the database (a
@@ -277,9 +276,8 @@ async function main() {
           if (wanted(workersName, who)) workerRows.push({ name: workersName, who, ...(await load(server, url, headers)) });
         }
         if (wanted(workersWrite, 'member')) {
-          const form = { ...member.headers, 'x-csrf-token': member.csrf, 'content-type': 'application/x-www-form-urlencoded' };
-          const comment = `attachedTo=${encodeURIComponent(`${main.networkId}:BlogPost:${main.postIds.at(-6)}`)}&description=Agreed.`;
-          workerRows.push({ name: workersWrite, who: 'member', ...(await load(server, `${server.url}/xn/rest/apiexample/1.0/Comment`, form, 'POST', comment)) });
+          const comment = agreeing(main.networkId, main.postIds.at(-6)!);
+          workerRows.push({ name: workersWrite, who: 'member', ...(await load(server, `${server.url}/xn/rest/apiexample/1.0/Comment`, member.form, 'POST', comment)) });
         }
       } finally {
         await server.stop();
@@ -368,8 +366,13 @@ async function signIn(base: string, network: string, email: string) {
   if (res.status !== 200) throw new Error(`signing in failed: ${await res.text()}`);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('xn_session='))!.split(';')[0]!;
   const body = (await res.json()) as { entry: { csrfToken: string } };
-  return { headers: { cookie }, csrf: body.entry.csrfToken };
+  const csrf = body.entry.csrfToken;
+  // `form`: the headers of a write sent as a form.
+  return { headers: { cookie }, csrf, form: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/x-www-form-urlencoded' } };
 }
+
+/** The form of a comment on a post of the network. */
+const agreeing = (networkId: number, postId: number) => `attachedTo=${encodeURIComponent(`${networkId}:BlogPost:${postId}`)}&description=Agreed.`;
 
 const DRAFT_TITLE = 'Not finished yet';
 
@@ -378,7 +381,7 @@ async function withDraft(base: string, network: string, email: string) {
   const member = await signIn(base, network, email);
   const res = await fetch(`${base}/xn/rest/${network}/1.0/BlogPost`, {
     method: 'POST',
-    headers: { ...member.headers, 'x-csrf-token': member.csrf, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: member.form,
     body: new URLSearchParams({ title: DRAFT_TITLE, description: '<p>A draft.</p>', publishStatus: 'draft' }),
   });
   if (res.status !== 200) throw new Error(`writing a draft failed: ${await res.text()}`);

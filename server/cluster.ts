@@ -12,7 +12,7 @@ import type { Config } from './config';
 import type { Change, ChangeTransport } from './lib/changes';
 
 /** How long a write waits for the other workers to hear of it before it is answered anyway. */
-export const HEARING_PATIENCE_MS = 1000;
+const HEARING_PATIENCE_MS = 1000;
 
 /** Set by the primary for its workers: the machine's origin on PostgreSQL's channel of changes. */
 export const MACHINE_ORIGIN = 'XN_MACHINE_ORIGIN';
@@ -54,8 +54,10 @@ const processChannel = (): Channel => ({
 
 /**
  * The change bus's transport between the workers of one machine, through the primary. A batch
- * sent resolves once the primary says every other worker has delivered it, or after
- * `patience` (a worker that hangs), so a write is answered only when a read on any worker sees it.
+ * sent resolves once the primary says every other worker has delivered it (the primary stops
+ * waiting for a worker that hangs after `patience`), so a write is answered only when a read on
+ * any worker sees it. The writer waits no longer than `patience` itself either: a primary that
+ * is gone never answers, and the transport closes only once the requests in flight have ended.
  */
 export function clusterTransport(channel: Channel = processChannel(), patience = HEARING_PATIENCE_MS): ChangeTransport {
   let seq = 0;
