@@ -1,13 +1,13 @@
 // Starting and stopping the whole service: connect to Redis (when configured), open the
 // database, migrate, bootstrap, listen.
 // main.ts calls it with the environment's configuration; tests call it with their own.
-import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { createApp } from './app';
+import { appServer } from './http/app-server';
 import { openDatabase, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ensureDefaultNetwork } from './setup/bootstrap';
@@ -103,7 +103,7 @@ export async function startServer(
     secrets,
   });
   let listeningUrl = '';
-  const server = http.createServer(app);
+  const server = appServer(app);
   server.keepAliveTimeout = 65_000;
   server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {

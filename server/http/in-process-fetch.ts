@@ -4,6 +4,7 @@
 // added, so rate limits, the response cache and the links in replies are the visitor's own.
 import http from 'node:http';
 import { Duplex } from 'node:stream';
+import { appServer } from './app-server';
 
 export type Send = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -61,7 +62,7 @@ const servers = new WeakMap<http.RequestListener, http.Server>();
 function serverFor(app: http.RequestListener): http.Server {
   let server = servers.get(app);
   if (!server) {
-    server = http.createServer(app);
+    server = appServer(app);
     servers.set(app, server);
   }
   return server;
