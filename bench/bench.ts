@@ -5,7 +5,8 @@
 // reads go to the database — and prints one table: requests per second, p50, p99, errors, the
 // ratio to the ceiling — a bare Express route answering the same bytes as `recent` with no
 // work, measured in the same run, and for a read whose replies are much larger or smaller, one
-// answering that read's bytes — and the server's CPU time per request (its processes' user
+// answering that read's bytes; beside it, for comparison, the same route on the server the
+// app runs on (http/app-server.ts) — and the server's CPU time per request (its processes' user
 // + system time over the row, which stays meaningful when the machine is shared). Then:
 // `recent` at 10,000 and 1,000,000 posts, the gain of several workers, the server's resident
 // memory, and Lighthouse (measured while the networks of the flat cost load). Each read is
@@ -24,6 +25,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { loadConfig } from '../server/config';
@@ -168,6 +170,9 @@ async function main() {
 
       // The ceiling, in the same run: bare Express answering those bytes.
       ceiling = await ceilingOf(Buffer.from(recentBytes), 'ceiling: bare Express, same bytes as recent');
+      // The same, on the server the app runs on (app-server.ts), which spares Express's
+      // per-request change of prototypes: what the server itself can reach, for comparison.
+      if (!ONLY || ONLY.test('app-server')) rows.push(await ceilingOf(Buffer.from(recentBytes), "bare Express on the app's server (app-server.ts), same bytes as recent", true));
 
       const firstPage = (await fetch(rest('apiexample', recent)).then((r) => r.json())) as { anchor: string };
       const ordering = (new AnchorCodec(secret).decode(firstPage.anchor) as { ordering: string }).ordering;
@@ -421,28 +426,31 @@ function stopChild(child: ChildProcess) {
 }
 
 /** The row of bare Express answering `bytes`, measured now. */
-async function ceilingOf(bytes: Buffer, name: string): Promise<Row> {
-  const bare = await bareExpress(bytes);
+async function ceilingOf(bytes: Buffer, name: string, onAppServer = false): Promise<Row> {
+  const bare = await bareExpress(bytes, onAppServer);
   try {
     const row: Row = { name, who: '', ...(await load(bare, bare.url, {})) };
     log(`${name}: ${row.rps.toFixed(0)} req/s`);
-    return { ...row, ceiling: row.rps };
+    // Beside the ceiling, a row of its own is compared with it.
+    return onAppServer ? row : { ...row, ceiling: row.rps };
   } finally {
     bare.stop();
   }
 }
 
 /** A bare Express 5 app answering the bytes with no other work: the framework's ceiling on this machine. */
-async function bareExpress(bytes: Buffer) {
+async function bareExpress(bytes: Buffer, onAppServer: boolean) {
   const file = path.join(os.tmpdir(), `bench-bare-${process.pid}.json`);
   fs.writeFileSync(file, bytes);
+  const appServer = pathToFileURL(path.resolve('server/http/app-server.ts')).href;
   const code = `
     const express = require('express');
     const body = require('fs').readFileSync(${JSON.stringify(file)});
     const app = express();
     app.get('/', (req, res) => res.type('application/json').send(body));
-    app.listen(${PORT + 1}, '127.0.0.1', () => process.send('ready'));`;
-  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], cwd: process.cwd() });
+    const listen = (server) => server.listen(${PORT + 1}, '127.0.0.1', () => process.send('ready'));
+    ${onAppServer ? `import(${JSON.stringify(appServer)}).then(({ appServer }) => listen(appServer(app)));` : `listen(require('http').createServer(app));`}`;
+  const child = spawn(process.execPath, [...(onAppServer ? ['--import', 'tsx'] : []), '-e', code], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], cwd: process.cwd() });
   await new Promise((resolve) => child.once('message', resolve));
   return { url: `http://127.0.0.1:${PORT + 1}/`, pid: child.pid!, stop: () => { child.kill(); fs.rmSync(file, { force: true }); } };
 }
