@@ -431,14 +431,14 @@ async function ceilingOf(bytes: Buffer, name: string, onAppServer = false): Prom
   try {
     const row: Row = { name, who: '', ...(await load(bare, bare.url, {})) };
     log(`${name}: ${row.rps.toFixed(0)} req/s`);
-    // Beside the ceiling, a row of its own is compared with it.
+    // On the app's server the row is compared with the ceiling, and is none itself.
     return onAppServer ? row : { ...row, ceiling: row.rps };
   } finally {
     bare.stop();
   }
 }
 
-/** A bare Express 5 app answering the bytes with no other work: the framework's ceiling on this machine. */
+/** A bare Express 5 app answering the bytes with no other work: the framework's ceiling on this machine (`onAppServer`: on the app's server, app-server.ts). */
 async function bareExpress(bytes: Buffer, onAppServer: boolean) {
   const file = path.join(os.tmpdir(), `bench-bare-${process.pid}.json`);
   fs.writeFileSync(file, bytes);

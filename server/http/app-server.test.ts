@@ -4,6 +4,9 @@
 // plain server.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { pathToFileURL } from 'node:url';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appServer } from './app-server';
@@ -41,6 +44,13 @@ describe('appServer', () => {
     expect(born).toEqual([true, true]);
   });
 
+  // V8 alone can tell whether two objects share a hidden class (%HaveSameMap, behind a flag),
+  // so two requests are held side by side at the app's first middleware in a process of its own.
+  it('gives the requests and responses of two requests the same hidden classes, which a plain server does not', async () => {
+    expect(await sameHiddenClasses('appServer(app)')).toEqual({ requests: true, responses: true });
+    expect(await sameHiddenClasses("require('node:http').createServer(app)")).toEqual({ requests: false, responses: false });
+  });
+
   it('gives a listener that is not an Express app a plain server', async () => {
     const server = appServer((_req, res) => res.end('plain'));
     const prototypes: unknown[] = [];
@@ -50,3 +60,28 @@ describe('appServer', () => {
     expect(prototypes).toEqual([http.IncomingMessage.prototype]);
   });
 });
+
+/** Whether two requests held at once at the app's first middleware, on `server`, share their hidden classes. */
+async function sameHiddenClasses(server: string): Promise<{ requests: boolean; responses: boolean }> {
+  const code = `
+    const http = require('node:http');
+    const app = require('express')();
+    import(${JSON.stringify(pathToFileURL(`${import.meta.dirname}/app-server.ts`).href)}).then(({ appServer }) => {
+      const held = [];
+      app.use((req, res) => {
+        held.push([req, res]);
+        if (held.length < 2) return;
+        const [[a, ra], [b, rb]] = held;
+        process.stdout.write(JSON.stringify({ requests: %HaveSameMap(a, b), responses: %HaveSameMap(ra, rb) }));
+        for (const [, r] of held) r.end();
+      });
+      const server = (${server}).listen(0, '127.0.0.1', () => {
+        let ended = 0;
+        for (let i = 0; i < 2; i++) {
+          http.get({ host: '127.0.0.1', port: server.address().port, agent: false }, (r) => r.resume().on('end', () => ++ended === 2 && server.close()));
+        }
+      });
+    });`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '-e', code], { cwd: process.cwd() });
+  return JSON.parse(stdout) as { requests: boolean; responses: boolean };
+}

@@ -1,4 +1,4 @@
-// The HTTP server of the Express app. Express gives each request and response its own
+// The HTTP server of the Express app. Express gives each request and response the app's
 // prototypes (`app.request`, `app.response`) as it enters the app, with Object.setPrototypeOf.
 // V8 then makes the two objects new hidden classes, request after request, so every
 // property read or written on them through the middlewares and the service misses the
